@@ -1,0 +1,15 @@
+# Project-wide compile flags: warnings, optional -Werror, sanitizers.
+add_compile_options(-Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor)
+if(TAVOLO_WERROR)
+  add_compile_options(-Werror)
+endif()
+
+if(TAVOLO_SANITIZE STREQUAL "address")
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+elseif(TAVOLO_SANITIZE STREQUAL "thread")
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
+elseif(NOT TAVOLO_SANITIZE STREQUAL "")
+  message(FATAL_ERROR "TAVOLO_SANITIZE must be '', 'address' or 'thread', not '${TAVOLO_SANITIZE}'")
+endif()

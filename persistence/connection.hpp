@@ -1,0 +1,20 @@
+#pragma once
+// Opening a PostgreSQL connection with an error that says what to do.
+#include <stdexcept>
+#include <string>
+
+namespace tavolo::persistence {
+
+class DatabaseError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Connects, runs a trivial query and returns the server's version string
+// ("PostgreSQL 15.x ..."). Throws DatabaseError naming the URL (without password) on failure.
+std::string probe_database(const std::string& url);
+
+// The URL with any password replaced by "***", safe for logs and errors.
+std::string redact_url(const std::string& url);
+
+}  // namespace tavolo::persistence

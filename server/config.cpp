@@ -1,0 +1,119 @@
+#include "server/config.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace tavolo::server {
+
+namespace {
+
+using Error = std::unexpected<std::string>;
+
+const std::set<std::string>& known_keys() {
+    static const std::set<std::string> keys = {"server.host",  "server.port",       "server.threads",
+                                               "database.url", "database.required", "log.level"};
+    return keys;
+}
+
+// Every key in the file must be one we know: a typo is an error, not an ignored line.
+std::expected<void, std::string> check_unknown_keys(const toml::table& root) {
+    for (const auto& [section, node] : root) {
+        const auto* table = node.as_table();
+        if (!table) return Error(std::string(section.str()) + ": expected a [section], see deploy/tavolo.example.toml");
+        for (const auto& [key, value] : *table) {
+            std::string full = std::string(section.str()) + "." + std::string(key.str());
+            if (!known_keys().contains(full))
+                return Error(full + ": unknown setting (see deploy/tavolo.example.toml for the valid keys)");
+        }
+    }
+    return {};
+}
+
+template <typename T>
+std::expected<std::optional<T>, std::string> read(const toml::table& root, const char* path, const char* want) {
+    auto node = root.at_path(path);
+    if (!node) return std::optional<T>{};
+    auto value = node.value_exact<T>();
+    if (!value) return Error(std::string(path) + ": must be " + want);
+    return value;
+}
+
+}  // namespace
+
+bool is_valid_log_level(const std::string& level) {
+    static const std::set<std::string> levels = {"trace", "debug", "info", "warn", "error", "critical", "off"};
+    return levels.contains(level);
+}
+
+std::expected<Config, std::string> parse_config(const std::string& toml_text, const std::string& origin) {
+    toml::table root;
+    try {
+        root = toml::parse(toml_text, origin);
+    } catch (const toml::parse_error& e) {
+        std::ostringstream msg;
+        msg << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": " << e.description();
+        return Error(msg.str());
+    }
+    if (auto ok = check_unknown_keys(root); !ok) return Error(ok.error());
+
+    Config config;
+    auto host = read<std::string>(root, "server.host", "a string such as \"127.0.0.1\"");
+    if (!host) return Error(host.error());
+    if (*host) {
+        if ((*host)->empty()) return Error("server.host: must not be empty");
+        config.host = **host;
+    }
+
+    auto port = read<int64_t>(root, "server.port", "an integer from 1 to 65535");
+    if (!port) return Error(port.error());
+    if (*port) {
+        if (**port < 1 || **port > 65535)
+            return Error("server.port: must be an integer from 1 to 65535, got " + std::to_string(**port));
+        config.port = static_cast<std::uint16_t>(**port);
+    }
+
+    auto threads = read<int64_t>(root, "server.threads", "an integer from 0 (one per core) to 256");
+    if (!threads) return Error(threads.error());
+    if (*threads) {
+        if (**threads < 0 || **threads > 256)
+            return Error("server.threads: must be an integer from 0 (one per core) to 256, got " +
+                         std::to_string(**threads));
+        config.threads = static_cast<int>(**threads);
+    }
+
+    auto url = read<std::string>(root, "database.url", "a string (a PostgreSQL URL)");
+    if (!url) return Error(url.error());
+    if (*url) config.database_url = **url;
+
+    auto required = read<bool>(root, "database.required", "true or false");
+    if (!required) return Error(required.error());
+    if (*required) config.require_database = **required;
+
+    auto level = read<std::string>(root, "log.level", "a string: trace, debug, info, warn, error, critical or off");
+    if (!level) return Error(level.error());
+    if (*level) {
+        if (!is_valid_log_level(**level))
+            return Error("log.level: must be one of trace, debug, info, warn, error, critical, off; got \"" +
+                         **level + "\"");
+        config.log_level = **level;
+    }
+    return config;
+}
+
+std::expected<Config, std::string> load_config_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return Error("cannot read configuration file " + path + " (check the path given to --config)");
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return parse_config(buffer.str(), path);
+}
+
+void apply_environment(Config& config) {
+    if (!config.database_url.empty()) return;
+    if (const char* env = std::getenv("TAVOLO_DATABASE_URL")) config.database_url = env;
+}
+
+}  // namespace tavolo::server

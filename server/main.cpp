@@ -1,0 +1,78 @@
+// tavolo-server: the authoritative poker tournament server.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <spdlog/spdlog.h>
+
+#include "persistence/connection.hpp"
+#include "server/config.hpp"
+#include "server/listener.hpp"
+#include "server/logging.hpp"
+#include "server/routes.hpp"
+
+using namespace tavolo::server;
+
+namespace {
+constexpr const char* kVersion = "0.1.0";
+}
+
+int main(int argc, char** argv) {
+    CLI::App app{"tavolo-server: the Tavolo poker tournament server.\n"
+                 "Configuration: a TOML file (every key is documented in deploy/tavolo.example.toml);\n"
+                 "the database URL comes from [database] url or else $TAVOLO_DATABASE_URL."};
+    std::string config_path;
+    std::string log_level;
+    int port = -1;
+    app.add_option("-c,--config", config_path, "TOML configuration file")->check(CLI::ExistingFile);
+    app.add_option("--log-level", log_level, "Override [log] level (trace..off)");
+    app.add_option("-p,--port", port, "Override [server] port (0 picks a free port)")->check(CLI::Range(0, 65535));
+    app.set_version_flag("--version", kVersion);
+    CLI11_PARSE(app, argc, argv);
+
+    auto loaded = config_path.empty() ? parse_config("", "defaults") : load_config_file(config_path);
+    if (!loaded) {
+        std::cerr << "tavolo-server: bad configuration: " << loaded.error() << "\n";
+        return 2;
+    }
+    Config config = *loaded;
+    apply_environment(config);
+    if (!log_level.empty()) {
+        if (!is_valid_log_level(log_level)) {
+            std::cerr << "tavolo-server: --log-level must be one of trace, debug, info, warn, error, critical, off\n";
+            return 2;
+        }
+        config.log_level = log_level;
+    }
+    if (port >= 0) config.port = static_cast<std::uint16_t>(port);
+    setup_logging(config.log_level);
+
+    ServerInfo info{kVersion, false};
+    if (config.database_url.empty()) {
+        if (config.require_database) {
+            std::cerr << "tavolo-server: no database configured: set TAVOLO_DATABASE_URL or [database] url "
+                         "(deploy/run.sh starts a local PostgreSQL and sets it for you)\n";
+            return 2;
+        }
+    } else {
+        try {
+            auto version = tavolo::persistence::probe_database(config.database_url);
+            spdlog::info("event=database_ok version=\"{}\"", version);
+            info.database_ready = true;
+        } catch (const tavolo::persistence::DatabaseError& e) {
+            std::cerr << "tavolo-server: " << e.what() << "\n";
+            return 3;
+        }
+    }
+
+    try {
+        Listener listener(config.host, config.port, config.threads,
+                          [info](const HttpRequest& request) { return route(info, request); });
+        std::cout << "tavolo-server " << kVersion << " listening on http://" << config.host << ":" << listener.port()
+                  << std::endl;
+        listener.run();
+    } catch (const std::exception& e) {
+        std::cerr << "tavolo-server: " << e.what() << "\n";
+        return 4;
+    }
+    return 0;
+}

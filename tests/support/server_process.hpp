@@ -1,0 +1,124 @@
+#pragma once
+// Starts the real tavolo-server binary for end-to-end tests and speaks plain HTTP to it.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tavolo::testing {
+
+inline std::string require_env(const char* name) {
+    const char* value = std::getenv(name);
+    if (!value || !*value)
+        throw std::runtime_error(std::string(name) + " is not set: run the suite through deploy/test.sh, "
+                                 "which starts a test PostgreSQL and sets it");
+    return value;
+}
+
+class ServerProcess {
+public:
+    // Runs tavolo-server with the given arguments plus --port 0, waits for its "listening" line.
+    explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> env = {}) {
+        int out[2];
+        if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+        pid_ = fork();
+        if (pid_ == 0) {
+            dup2(out[1], STDOUT_FILENO);
+            close(out[0]);
+            close(out[1]);
+            for (auto& kv : env) putenv(kv.data());
+            std::vector<char*> argv;
+            std::string bin = TAVOLO_SERVER_BIN;
+            argv.push_back(bin.data());
+            args.push_back("--port");
+            args.push_back("0");
+            for (auto& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(bin.c_str(), argv.data());
+            _exit(127);
+        }
+        close(out[1]);
+        stdout_ = fdopen(out[0], "r");
+        char line[512];
+        while (fgets(line, sizeof line, stdout_)) {
+            std::string s(line);
+            auto at = s.find("listening on http://");
+            if (at == std::string::npos) continue;
+            port_ = std::stoi(s.substr(s.rfind(':') + 1));
+            return;
+        }
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    ~ServerProcess() {
+        if (pid_ > 0) {
+            kill(pid_, SIGTERM);
+            waitpid(pid_, nullptr, 0);
+        }
+        if (stdout_) fclose(stdout_);
+    }
+    ServerProcess(const ServerProcess&) = delete;
+    ServerProcess& operator=(const ServerProcess&) = delete;
+
+    bool running() const { return port_ > 0; }
+    int port() const { return port_; }
+    int exit_code() const { return exit_code_; }
+
+    // Sends SIGTERM and returns the exit status.
+    int stop() {
+        if (pid_ <= 0) return exit_code_;
+        kill(pid_, SIGTERM);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+private:
+    pid_t pid_ = -1;
+    FILE* stdout_ = nullptr;
+    int port_ = -1;
+    int exit_code_ = -1;
+};
+
+struct HttpResult {
+    int status = 0;
+    std::string body;
+};
+
+// One HTTP/1.1 request over a fresh loopback connection (Connection: close).
+inline HttpResult http_request(int port, const std::string& method, const std::string& target) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+        close(fd);
+        throw std::runtime_error("cannot connect to the server on port " + std::to_string(port));
+    }
+    std::string req = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    if (write(fd, req.data(), req.size()) != static_cast<ssize_t>(req.size())) throw std::runtime_error("short write");
+    std::string raw;
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0) raw.append(buf, static_cast<std::size_t>(n));
+    close(fd);
+    HttpResult result;
+    if (raw.size() > 12) result.status = std::stoi(raw.substr(9, 3));
+    auto body_at = raw.find("\r\n\r\n");
+    if (body_at != std::string::npos) result.body = raw.substr(body_at + 4);
+    return result;
+}
+
+}  // namespace tavolo::testing

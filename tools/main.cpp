@@ -1,0 +1,10 @@
+// tavolo: the command-line tool (hand-history replay, tournament simulation, bots).
+#include "tools/commands.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"tavolo: Tavolo's command-line tool. Run `tavolo COMMAND --help` for a command's options."};
+    app.require_subcommand(1);
+    tavolo::tools::add_version_command(app);
+    CLI11_PARSE(app, argc, argv);
+    return 0;
+}
