@@ -5,6 +5,12 @@ int main(int argc, char** argv) {
     CLI::App app{"tavolo: Tavolo's command-line tool. Run `tavolo COMMAND --help` for a command's options."};
     app.require_subcommand(1);
     tavolo::tools::add_version_command(app);
-    CLI11_PARSE(app, argc, argv);
+    tavolo::tools::add_replay_command(app);
+    tavolo::tools::add_simulate_command(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
     return 0;
 }
