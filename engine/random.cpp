@@ -2,16 +2,18 @@
 
 namespace tavolo::engine {
 
+__extension__ typedef unsigned __int128 Uint128;  // GCC/Clang extension, not ISO C++
+
 std::uint64_t RandomSource::uniform_below(std::uint64_t bound) {
     // Lemire, "Fast Random Integer Generation in an Interval" (2019).
     std::uint64_t x = next_u64();
-    unsigned __int128 m = static_cast<unsigned __int128>(x) * bound;
+    Uint128 m = static_cast<Uint128>(x) * bound;
     auto low = static_cast<std::uint64_t>(m);
     if (low < bound) {
         const std::uint64_t threshold = (0 - bound) % bound;
         while (low < threshold) {
             x = next_u64();
-            m = static_cast<unsigned __int128>(x) * bound;
+            m = static_cast<Uint128>(x) * bound;
             low = static_cast<std::uint64_t>(m);
         }
     }
