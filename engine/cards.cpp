@@ -21,8 +21,12 @@ std::optional<Suit> parse_suit(char c) {
 }
 }  // namespace
 
-char rank_char(Rank r) { return kRankChars[static_cast<int>(r)]; }
-char suit_char(Suit s) { return kSuitChars[static_cast<int>(s)]; }
+char rank_char(Rank r) {
+    return kRankChars[static_cast<int>(r)];
+}
+char suit_char(Suit s) {
+    return kSuitChars[static_cast<int>(s)];
+}
 
 std::optional<Card> Card::parse(std::string_view text) {
     if (text.size() == 3 && text.substr(0, 2) == "10") {
@@ -37,7 +41,9 @@ std::optional<Card> Card::parse(std::string_view text) {
     return Card(*r, *s);
 }
 
-std::string Card::to_string() const { return {rank_char(rank()), suit_char(suit())}; }
+std::string Card::to_string() const {
+    return {rank_char(rank()), suit_char(suit())};
+}
 
 std::optional<std::vector<Card>> parse_cards(std::string_view text) {
     std::vector<Card> cards;
@@ -61,7 +67,8 @@ std::optional<std::vector<Card>> parse_cards(std::string_view text) {
 std::string to_string(const std::vector<Card>& cards) {
     std::string out;
     out.reserve(cards.size() * 2);
-    for (Card c : cards) out += c.to_string();
+    for (Card c : cards)
+        out += c.to_string();
     return out;
 }
 

@@ -12,16 +12,31 @@ namespace tavolo::engine {
 enum class Suit : std::uint8_t { Clubs = 0, Diamonds = 1, Hearts = 2, Spades = 3 };
 
 // Ranks 0..12 stand for 2..A.
-enum class Rank : std::uint8_t { Two = 0, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King, Ace };
+enum class Rank : std::uint8_t {
+    Two = 0,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Ace
+};
 
 inline constexpr int kRanks = 13;
 inline constexpr int kSuits = 4;
 inline constexpr int kDeckSize = 52;
 
 class Card {
-public:
+  public:
     constexpr Card() = default;
-    constexpr Card(Rank r, Suit s) : index_(static_cast<std::uint8_t>(static_cast<int>(r) * 4 + static_cast<int>(s))) {}
+    constexpr Card(Rank r, Suit s)
+        : index_(static_cast<std::uint8_t>(static_cast<int>(r) * 4 + static_cast<int>(s))) {}
     static constexpr Card from_index(int index) {
         Card c;
         c.index_ = static_cast<std::uint8_t>(index);
@@ -39,7 +54,7 @@ public:
     friend constexpr bool operator==(Card, Card) = default;
     friend constexpr auto operator<=>(Card, Card) = default;
 
-private:
+  private:
     std::uint8_t index_ = 0;
 };
 
@@ -52,7 +67,7 @@ std::string to_string(const std::vector<Card>& cards);
 
 // A set of cards as a 64-bit mask (bit = card index).
 class CardSet {
-public:
+  public:
     constexpr CardSet() = default;
     constexpr explicit CardSet(std::uint64_t bits) : bits_(bits) {}
     constexpr bool contains(Card c) const { return (bits_ >> c.index()) & 1U; }
@@ -62,7 +77,7 @@ public:
     constexpr std::uint64_t bits() const { return bits_; }
     friend constexpr bool operator==(CardSet, CardSet) = default;
 
-private:
+  private:
     std::uint64_t bits_ = 0;
 };
 

@@ -6,12 +6,14 @@
 namespace tavolo::engine {
 
 Deck::Deck() {
-    for (int i = 0; i < kDeckSize; ++i) cards_[i] = Card::from_index(i);
+    for (int i = 0; i < kDeckSize; ++i)
+        cards_[i] = Card::from_index(i);
 }
 
 void Deck::shuffle(RandomSource& rng) {
     next_ = 0;
-    for (int i = 0; i < kDeckSize; ++i) cards_[i] = Card::from_index(i);
+    for (int i = 0; i < kDeckSize; ++i)
+        cards_[i] = Card::from_index(i);
     for (std::size_t i = cards_.size() - 1; i > 0; --i) {
         std::size_t j = rng.uniform_below(i + 1);
         std::swap(cards_[i], cards_[j]);
@@ -26,6 +28,8 @@ void Deck::stack_top(const std::vector<Card>& top) {
     }
 }
 
-Card Deck::deal() { return cards_[next_++]; }
+Card Deck::deal() {
+    return cards_[next_++];
+}
 
 }  // namespace tavolo::engine

@@ -27,11 +27,14 @@ std::uint64_t splitmix64(std::uint64_t& state) {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 SeededRandom::SeededRandom(std::uint64_t seed) {
-    for (auto& word : s_) word = splitmix64(seed);
+    for (auto& word : s_)
+        word = splitmix64(seed);
 }
 
 std::uint64_t SeededRandom::next_u64() {

@@ -6,7 +6,7 @@
 namespace tavolo::engine {
 
 class RandomSource {
-public:
+  public:
     virtual ~RandomSource() = default;
     // 64 uniformly random bits.
     virtual std::uint64_t next_u64() = 0;
@@ -19,11 +19,11 @@ public:
 // A fast, seedable, deterministic generator (xoshiro256**, seeded through splitmix64).
 // For tests, simulations and bots; never for dealing real money games.
 class SeededRandom final : public RandomSource {
-public:
+  public:
     explicit SeededRandom(std::uint64_t seed);
     std::uint64_t next_u64() override;
 
-private:
+  private:
     std::uint64_t s_[4];
 };
 

@@ -6,7 +6,7 @@
 namespace tavolo::persistence {
 
 class DatabaseError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -1,10 +1,10 @@
 #include "server/config.hpp"
 
+#include <toml++/toml.h>
 #include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 namespace tavolo::server {
 
@@ -22,7 +22,9 @@ const std::set<std::string>& known_keys() {
 std::expected<void, std::string> check_unknown_keys(const toml::table& root) {
     for (const auto& [section, node] : root) {
         const auto* table = node.as_table();
-        if (!table) return Error(std::string(section.str()) + ": expected a [section], see deploy/tavolo.example.toml");
+        if (!table)
+            return Error(std::string(section.str()) +
+                         ": expected a [section], see deploy/tavolo.example.toml");
         for (const auto& [key, value] : *table) {
             std::string full = std::string(section.str()) + "." + std::string(key.str());
             if (!known_keys().contains(full))
@@ -33,7 +35,8 @@ std::expected<void, std::string> check_unknown_keys(const toml::table& root) {
 }
 
 template <typename T>
-std::expected<std::optional<T>, std::string> read(const toml::table& root, const char* path, const char* want) {
+std::expected<std::optional<T>, std::string> read(const toml::table& root, const char* path,
+                                                  const char* want) {
     auto node = root.at_path(path);
     if (!node) return std::optional<T>{};
     auto value = node.value_exact<T>();
@@ -44,7 +47,8 @@ std::expected<std::optional<T>, std::string> read(const toml::table& root, const
 }  // namespace
 
 bool is_valid_log_level(const std::string& level) {
-    static const std::set<std::string> levels = {"trace", "debug", "info", "warn", "error", "critical", "off"};
+    static const std::set<std::string> levels = {"trace", "debug",    "info", "warn",
+                                                 "error", "critical", "off"};
     return levels.contains(level);
 }
 
@@ -54,7 +58,8 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
         root = toml::parse(toml_text, origin);
     } catch (const toml::parse_error& e) {
         std::ostringstream msg;
-        msg << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": " << e.description();
+        msg << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": "
+            << e.description();
         return Error(msg.str());
     }
     if (auto ok = check_unknown_keys(root); !ok) return Error(ok.error());
@@ -92,7 +97,8 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
     if (!required) return Error(required.error());
     if (*required) config.require_database = **required;
 
-    auto level = read<std::string>(root, "log.level", "a string: trace, debug, info, warn, error, critical or off");
+    auto level =
+        read<std::string>(root, "log.level", "a string: trace, debug, info, warn, error, critical or off");
     if (!level) return Error(level.error());
     if (*level) {
         if (!is_valid_log_level(**level))

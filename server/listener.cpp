@@ -1,9 +1,9 @@
 #include "server/listener.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <spdlog/spdlog.h>
 #include <thread>
 #include <vector>
 
@@ -20,25 +20,30 @@ constexpr std::size_t kMaxBodyBytes = 1 << 20;
 constexpr auto kIdleTimeout = std::chrono::seconds(30);
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
-public:
-    HttpSession(tcp::socket socket, const HttpHandler& handler) : stream_(std::move(socket)), handler_(handler) {}
+  public:
+    HttpSession(tcp::socket socket, const HttpHandler& handler)
+        : stream_(std::move(socket)), handler_(handler) {}
 
-    void start() { asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); }); }
+    void start() {
+        asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+    }
 
-private:
+  private:
     void read() {
         parser_.emplace();
         parser_->body_limit(kMaxBodyBytes);
         stream_.expires_after(kIdleTimeout);
-        http::async_read(stream_, buffer_, *parser_,
-                         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+        http::async_read(
+            stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
     }
 
     void on_read(beast::error_code ec) {
         if (ec == http::error::end_of_stream) return close();
         if (ec) return fail(ec, "read");
         auto& req = parser_->get();
-        HttpResponse out = handler_({std::string(req.method_string()), std::string(req.target()), req.body()});
+        HttpResponse out =
+            handler_({std::string(req.method_string()), std::string(req.target()), req.body()});
         auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(out.status),
                                                                        req.version());
         res->set(http::field::server, "tavolo");
@@ -46,11 +51,12 @@ private:
         res->keep_alive(req.keep_alive());
         res->body() = std::move(out.body);
         res->prepare_payload();
-        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
-            if (wec) return self->fail(wec, "write");
-            if (!res->keep_alive()) return self->close();
-            self->read();
-        });
+        http::async_write(stream_, *res,
+                          [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
+                              if (wec) return self->fail(wec, "write");
+                              if (!res->keep_alive()) return self->close();
+                              self->read();
+                          });
     }
 
     void close() {
@@ -59,7 +65,8 @@ private:
     }
 
     void fail(beast::error_code ec, const char* what) {
-        if (ec == asio::error::operation_aborted || ec == beast::error::timeout || ec == asio::error::eof) return;
+        if (ec == asio::error::operation_aborted || ec == beast::error::timeout || ec == asio::error::eof)
+            return;
         spdlog::debug("event=http_error op={} error=\"{}\"", what, ec.message());
     }
 
@@ -93,11 +100,14 @@ struct Listener::Impl {
 
 Listener::Listener(const std::string& host, std::uint16_t port, int threads, HttpHandler handler)
     : impl_(std::make_unique<Impl>()) {
-    impl_->threads = threads > 0 ? threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    impl_->threads =
+        threads > 0 ? threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     impl_->handler = std::move(handler);
     beast::error_code ec;
     auto address = asio::ip::make_address(host, ec);
-    if (ec) throw std::runtime_error("server.host: \"" + host + "\" is not an IP address (use e.g. 127.0.0.1 or 0.0.0.0)");
+    if (ec)
+        throw std::runtime_error("server.host: \"" + host +
+                                 "\" is not an IP address (use e.g. 127.0.0.1 or 0.0.0.0)");
     tcp::endpoint endpoint{address, port};
     auto& acc = impl_->acceptor;
     acc.open(endpoint.protocol(), ec);
@@ -105,13 +115,15 @@ Listener::Listener(const std::string& host, std::uint16_t port, int threads, Htt
     if (!ec) acc.bind(endpoint, ec);
     if (!ec) acc.listen(asio::socket_base::max_listen_connections, ec);
     if (ec)
-        throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " + ec.message() +
-                                 " (is another server using the port? change server.port)");
+        throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " +
+                                 ec.message() + " (is another server using the port? change server.port)");
 }
 
 Listener::~Listener() = default;
 
-std::uint16_t Listener::port() const { return impl_->acceptor.local_endpoint().port(); }
+std::uint16_t Listener::port() const {
+    return impl_->acceptor.local_endpoint().port();
+}
 
 void Listener::run() {
     impl_->signals.async_wait([this](beast::error_code, int sig) {
@@ -120,9 +132,11 @@ void Listener::run() {
     });
     impl_->accept();
     std::vector<std::thread> pool;
-    for (int i = 1; i < impl_->threads; ++i) pool.emplace_back([this] { impl_->ioc.run(); });
+    for (int i = 1; i < impl_->threads; ++i)
+        pool.emplace_back([this] { impl_->ioc.run(); });
     impl_->ioc.run();
-    for (auto& t : pool) t.join();
+    for (auto& t : pool)
+        t.join();
 }
 
 void Listener::stop() {

@@ -9,7 +9,7 @@
 namespace tavolo::server {
 
 class Listener {
-public:
+  public:
     // Binds host:port (port 0 picks a free one). Throws std::runtime_error naming the address
     // when it cannot bind.
     Listener(const std::string& host, std::uint16_t port, int threads, HttpHandler handler);
@@ -22,7 +22,7 @@ public:
     void run();
     void stop();
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -1,8 +1,8 @@
 // tavolo-server: the authoritative poker tournament server.
+#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
-#include <spdlog/spdlog.h>
 
 #include "persistence/connection.hpp"
 #include "server/config.hpp"
@@ -17,15 +17,17 @@ constexpr const char* kVersion = "0.1.0";
 }
 
 int main(int argc, char** argv) {
-    CLI::App app{"tavolo-server: the Tavolo poker tournament server.\n"
-                 "Configuration: a TOML file (every key is documented in deploy/tavolo.example.toml);\n"
-                 "the database URL comes from [database] url or else $TAVOLO_DATABASE_URL."};
+    CLI::App app{
+        "tavolo-server: the Tavolo poker tournament server.\n"
+        "Configuration: a TOML file (every key is documented in deploy/tavolo.example.toml);\n"
+        "the database URL comes from [database] url or else $TAVOLO_DATABASE_URL."};
     std::string config_path;
     std::string log_level;
     int port = -1;
     app.add_option("-c,--config", config_path, "TOML configuration file")->check(CLI::ExistingFile);
     app.add_option("--log-level", log_level, "Override [log] level (trace..off)");
-    app.add_option("-p,--port", port, "Override [server] port (0 picks a free port)")->check(CLI::Range(0, 65535));
+    app.add_option("-p,--port", port, "Override [server] port (0 picks a free port)")
+        ->check(CLI::Range(0, 65535));
     app.set_version_flag("--version", kVersion);
     CLI11_PARSE(app, argc, argv);
 
@@ -38,7 +40,8 @@ int main(int argc, char** argv) {
     apply_environment(config);
     if (!log_level.empty()) {
         if (!is_valid_log_level(log_level)) {
-            std::cerr << "tavolo-server: --log-level must be one of trace, debug, info, warn, error, critical, off\n";
+            std::cerr << "tavolo-server: --log-level must be one of trace, debug, info, warn, error, "
+                         "critical, off\n";
             return 2;
         }
         config.log_level = log_level;
@@ -67,8 +70,8 @@ int main(int argc, char** argv) {
     try {
         Listener listener(config.host, config.port, config.threads,
                           [info](const HttpRequest& request) { return route(info, request); });
-        std::cout << "tavolo-server " << kVersion << " listening on http://" << config.host << ":" << listener.port()
-                  << std::endl;
+        std::cout << "tavolo-server " << kVersion << " listening on http://" << config.host << ":"
+                  << listener.port() << std::endl;
         listener.run();
     } catch (const std::exception& e) {
         std::cerr << "tavolo-server: " << e.what() << "\n";

@@ -3,9 +3,13 @@
 namespace tavolo::server {
 
 namespace {
-std::string path_of(const std::string& target) { return target.substr(0, target.find('?')); }
+std::string path_of(const std::string& target) {
+    return target.substr(0, target.find('?'));
+}
 
-HttpResponse json(int status, std::string body) { return {status, "application/json", std::move(body)}; }
+HttpResponse json(int status, std::string body) {
+    return {status, "application/json", std::move(body)};
+}
 
 // Paths come from clients: escape them before echoing them in JSON.
 std::string json_escape(const std::string& text) {

@@ -37,7 +37,8 @@ TEST(Deck, ShuffleIsAPermutation) {
     Deck deck;
     deck.shuffle(rng);
     CardSet seen;
-    while (deck.remaining() > 0) seen.insert(deck.deal());
+    while (deck.remaining() > 0)
+        seen.insert(deck.deal());
     EXPECT_EQ(seen.size(), kDeckSize);
 }
 
@@ -58,7 +59,8 @@ TEST(Random, UniformBelowHasNoModuloBias) {
     const std::uint64_t bound = (std::uint64_t{1} << 63) + (std::uint64_t{1} << 62);
     int low = 0;
     const int n = 200000;
-    for (int i = 0; i < n; ++i) low += rng.uniform_below(bound) < bound / 2;
+    for (int i = 0; i < n; ++i)
+        low += rng.uniform_below(bound) < bound / 2;
     EXPECT_NEAR(static_cast<double>(low) / n, 0.5, 0.01);
 }
 
@@ -70,12 +72,14 @@ TEST(Deck, EveryCardEquallyLikelyInEveryPosition) {
     const int trials = 52 * 400;
     for (int t = 0; t < trials; ++t) {
         deck.shuffle(rng);
-        for (int pos = 0; pos < kDeckSize; ++pos) ++counts[pos][deck.deal().index()];
+        for (int pos = 0; pos < kDeckSize; ++pos)
+            ++counts[pos][deck.deal().index()];
     }
     const double expected = trials / 52.0;
     double chi2 = 0;
     for (auto& row : counts)
-        for (int c : row) chi2 += (c - expected) * (c - expected) / expected;
+        for (int c : row)
+            chi2 += (c - expected) * (c - expected) / expected;
     // 2601 degrees of freedom: mean 2601, sd ~72; 3000 is over five sd.
     EXPECT_LT(chi2, 3000.0);
     EXPECT_GT(chi2, 2200.0);

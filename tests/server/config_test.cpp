@@ -45,8 +45,8 @@ TEST(Config, BadValuesNameTheKey) {
         const char* text;
         const char* key;
     } cases[] = {
-        {"[server]\nport = 70000", "server.port"},  {"[server]\nport = \"80\"", "server.port"},
-        {"[server]\nthreads = -1", "server.threads"}, {"[log]\nlevel = \"loud\"", "log.level"},
+        {"[server]\nport = 70000", "server.port"},         {"[server]\nport = \"80\"", "server.port"},
+        {"[server]\nthreads = -1", "server.threads"},      {"[log]\nlevel = \"loud\"", "log.level"},
         {"[database]\nrequired = 1", "database.required"}, {"[server]\nprot = 1", "server.prot"},
         {"[server]\nhost = \"\"", "server.host"},
     };

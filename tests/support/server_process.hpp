@@ -18,13 +18,14 @@ namespace tavolo::testing {
 inline std::string require_env(const char* name) {
     const char* value = std::getenv(name);
     if (!value || !*value)
-        throw std::runtime_error(std::string(name) + " is not set: run the suite through deploy/test.sh, "
+        throw std::runtime_error(std::string(name) +
+                                 " is not set: run the suite through deploy/test.sh, "
                                  "which starts a test PostgreSQL and sets it");
     return value;
 }
 
 class ServerProcess {
-public:
+  public:
     // Runs tavolo-server with the given arguments plus --port 0, waits for its "listening" line.
     explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> env = {}) {
         int out[2];
@@ -34,13 +35,15 @@ public:
             dup2(out[1], STDOUT_FILENO);
             close(out[0]);
             close(out[1]);
-            for (auto& kv : env) putenv(kv.data());
+            for (auto& kv : env)
+                putenv(kv.data());
             std::vector<char*> argv;
             std::string bin = TAVOLO_SERVER_BIN;
             argv.push_back(bin.data());
             args.push_back("--port");
             args.push_back("0");
-            for (auto& a : args) argv.push_back(a.data());
+            for (auto& a : args)
+                argv.push_back(a.data());
             argv.push_back(nullptr);
             execv(bin.c_str(), argv.data());
             _exit(127);
@@ -84,7 +87,7 @@ public:
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
 
-private:
+  private:
     pid_t pid_ = -1;
     FILE* stdout_ = nullptr;
     int port_ = -1;
@@ -108,11 +111,13 @@ inline HttpResult http_request(int port, const std::string& method, const std::s
         throw std::runtime_error("cannot connect to the server on port " + std::to_string(port));
     }
     std::string req = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
-    if (write(fd, req.data(), req.size()) != static_cast<ssize_t>(req.size())) throw std::runtime_error("short write");
+    if (write(fd, req.data(), req.size()) != static_cast<ssize_t>(req.size()))
+        throw std::runtime_error("short write");
     std::string raw;
     char buf[4096];
     ssize_t n;
-    while ((n = read(fd, buf, sizeof buf)) > 0) raw.append(buf, static_cast<std::size_t>(n));
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+        raw.append(buf, static_cast<std::size_t>(n));
     close(fd);
     HttpResult result;
     if (raw.size() > 12) result.status = std::stoi(raw.substr(9, 3));

@@ -15,7 +15,8 @@ Run run(const std::string& args) {
     FILE* p = popen(cmd.c_str(), "r");
     std::string out;
     std::array<char, 4096> buf;
-    while (size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+    while (size_t n = fread(buf.data(), 1, buf.size(), p))
+        out.append(buf.data(), n);
     int status = pclose(p);
     return {WEXITSTATUS(status), out};
 }
