@@ -82,3 +82,9 @@ TEST(Config, EnvironmentGivesTheDatabaseUnlessTheFileDoes) {
     EXPECT_EQ(from_file->database_url, "postgresql://file/db");
     unsetenv("TAVOLO_DATABASE_URL");
 }
+
+TEST(Config, DockerConfigurationIsValid) {
+    auto c = load_config_file(std::string(TAVOLO_SOURCE_DIR) + "/deploy/tavolo.docker.toml");
+    ASSERT_TRUE(c) << c.error();
+    EXPECT_EQ(c->host, "0.0.0.0");
+}
