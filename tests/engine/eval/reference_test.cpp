@@ -5,7 +5,9 @@
 using namespace tavolo::engine;
 
 namespace {
-HandValue eval(const char* text) { return evaluate(*parse_cards(text)); }
+HandValue eval(const char* text) {
+    return evaluate(*parse_cards(text));
+}
 }  // namespace
 
 TEST(Evaluator, CategoriesOfFiveCards) {

@@ -1,0 +1,88 @@
+#pragma once
+// The fast path, for loops over many hands (simulations, benchmarks, showdowns at many tables):
+// sum the cards' keys (hand_key.hpp), test the flush bits, and look the rank multiset up in a
+// perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to the shared tables:
+// make one and keep it, and the loop pays no "built yet?" check.
+#include <span>
+
+#include "engine/cards.hpp"
+#include "engine/eval/hand_key.hpp"
+#include "engine/eval/hand_value.hpp"
+#include "engine/eval/lookup_tables.hpp"
+
+namespace tavolo::engine {
+
+class HandEvaluator {
+  public:
+    HandEvaluator() : tables_(&lookup_tables()) {}
+
+    // Exactly 5, 6 or 7 cards, no duplicates.
+    HandValue five(const Card* c) const {
+        const std::uint64_t k = counts(c, 5);
+        if (k & hand_key::kFlushBits) [[unlikely]]
+            return flush(c, 5, k);
+        return HandValue(tables_->five.find(k & hand_key::kRankCounts));
+    }
+    HandValue six(const Card* c) const {
+        const std::uint64_t k = counts(c, 6);
+        if (k & hand_key::kFlushBits) [[unlikely]]
+            return flush(c, 6, k);
+        return HandValue(tables_->six.find(k & hand_key::kRankCounts));
+    }
+    HandValue seven(const Card* c) const {
+        const std::uint64_t k = counts(c, 7);
+        if (k & hand_key::kFlushBits) [[unlikely]]
+            return flush(c, 7, k);
+        return HandValue(tables_->seven.find(k & hand_key::kRankCounts));
+    }
+
+    // Any 5 to 7 cards; other sizes give HandValue{}.
+    HandValue operator()(std::span<const Card> cards) const {
+        switch (cards.size()) {
+            case 5:
+                return five(cards.data());
+            case 6:
+                return six(cards.data());
+            case 7:
+                return seven(cards.data());
+            default:
+                return HandValue{};
+        }
+    }
+
+    // A key built card by card (5 to 7 cards; other sizes give HandValue{}).
+    HandValue operator()(HandKey key) const {
+        if (const std::uint64_t f = key.flush_bits()) [[unlikely]]
+            return HandValue(tables_->flush[key.suit_ranks(hand_key::flush_suit(f))]);
+        switch (key.size()) {
+            case 5:
+                return HandValue(tables_->five.find(key.rank_counts()));
+            case 6:
+                return HandValue(tables_->six.find(key.rank_counts()));
+            case 7:
+                return HandValue(tables_->seven.find(key.rank_counts()));
+            default:
+                return HandValue{};
+        }
+    }
+
+  private:
+    static std::uint64_t counts(const Card* c, int n) {
+        std::uint64_t k = hand_key::kSuitBias;
+        for (int i = 0; i < n; ++i)
+            k += hand_key::kCardCounts[c[i].index()];
+        return k;
+    }
+
+    HandValue flush(const Card* c, int n, std::uint64_t k) const {
+        std::uint64_t suited = 0;
+        for (int i = 0; i < n; ++i)
+            suited |= hand_key::kCardSuitBits[c[i].index()];
+        const int suit = hand_key::flush_suit(k & hand_key::kFlushBits);
+        return HandValue(tables_->flush[(suited >> (16 * suit)) & 0x1FFFU]);
+    }
+
+    const LookupTables* tables_;
+};
+
+}  // namespace tavolo::engine

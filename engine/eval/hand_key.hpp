@@ -1,0 +1,74 @@
+#pragma once
+// A hand as the sum of its cards' keys, the form the fast evaluator looks up. Each card's key
+// adds one to a 3-bit counter for its rank (bits 0..38: a rank multiset, unique with no
+// carries since no rank appears more than four times) and one to a 4-bit counter for its suit
+// (bits 40..55). Suit counters start at 3, so a fifth card of a suit sets the counter's top
+// bit: a flush is one mask away. Bits 56..59 count the cards. Adding a card is one addition,
+// so loops that enumerate hands can extend a key card by card.
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "engine/cards.hpp"
+
+namespace tavolo::engine {
+
+namespace hand_key {
+inline constexpr std::uint64_t kRankCounts = (std::uint64_t{1} << 39) - 1;
+inline constexpr int kSuitShift = 40;
+inline constexpr std::uint64_t kSuitBias = std::uint64_t{0x3333} << kSuitShift;
+inline constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << kSuitShift;
+inline constexpr int kSizeShift = 56;
+
+constexpr std::uint64_t rank_digit(int rank) {
+    return std::uint64_t{1} << (3 * rank);
+}
+
+// Per card: its counters, and its bit in a 4 x 16-bit suit-by-suit rank mask.
+inline constexpr auto kCardCounts = [] {
+    std::array<std::uint64_t, kDeckSize> keys{};
+    for (int i = 0; i < kDeckSize; ++i) {
+        const Card c = Card::from_index(i);
+        keys[i] = rank_digit(static_cast<int>(c.rank())) +
+                  (std::uint64_t{1} << (kSuitShift + 4 * static_cast<int>(c.suit()))) +
+                  (std::uint64_t{1} << kSizeShift);
+    }
+    return keys;
+}();
+inline constexpr auto kCardSuitBits = [] {
+    std::array<std::uint64_t, kDeckSize> bits{};
+    for (int i = 0; i < kDeckSize; ++i) {
+        const Card c = Card::from_index(i);
+        bits[i] = std::uint64_t{1} << (16 * static_cast<int>(c.suit()) + static_cast<int>(c.rank()));
+    }
+    return bits;
+}();
+
+// The suit with five or more cards, given non-zero flush bits.
+constexpr int flush_suit(std::uint64_t flush_bits) {
+    return (std::countr_zero(flush_bits) - kSuitShift - 3) / 4;
+}
+}  // namespace hand_key
+
+class HandKey {
+  public:
+    constexpr HandKey() = default;  // no cards
+    constexpr HandKey plus(Card c) const {
+        return HandKey(counts_ + hand_key::kCardCounts[c.index()],
+                       suited_ | hand_key::kCardSuitBits[c.index()]);
+    }
+    constexpr int size() const { return static_cast<int>(counts_ >> hand_key::kSizeShift); }
+    // The rank multiset, 3 bits per rank (2 in bits 0..2).
+    constexpr std::uint64_t rank_counts() const { return counts_ & hand_key::kRankCounts; }
+    // Non-zero when five or more cards share a suit.
+    constexpr std::uint64_t flush_bits() const { return counts_ & hand_key::kFlushBits; }
+    // Ranks held in a suit, bit r for rank r.
+    constexpr unsigned suit_ranks(int suit) const { return (suited_ >> (16 * suit)) & 0x1FFFU; }
+
+  private:
+    constexpr HandKey(std::uint64_t counts, std::uint64_t suited) : counts_(counts), suited_(suited) {}
+    std::uint64_t counts_ = hand_key::kSuitBias;
+    std::uint64_t suited_ = 0;
+};
+
+}  // namespace tavolo::engine
