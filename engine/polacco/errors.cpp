@@ -1,0 +1,49 @@
+#include "engine/polacco/errors.hpp"
+
+namespace tavolo::engine::polacco {
+
+std::string_view describe(PolaccoError error) {
+    switch (error) {
+        case PolaccoError::NotSeated:
+            return "you are not playing this hand";
+        case PolaccoError::HandOver:
+            return "the hand is over; wait for the next one";
+        case PolaccoError::NotYourTurn:
+            return "it is not your turn; wait for the player to act";
+        case PolaccoError::DirectionNotChosen:
+            return "choose the direction of play (clockwise or anticlockwise) first";
+        case PolaccoError::DirectionAlreadyChosen:
+            return "the direction is already chosen for this hand";
+        case PolaccoError::ClockwiseOnly:
+            return "this tournament plays clockwise only";
+        case PolaccoError::NotHigher:
+            return "declare a Punto strictly higher than the last one, or doubt it";
+        case PolaccoError::NothingToDoubt:
+            return "nothing has been declared yet: declare a Punto";
+        case PolaccoError::PassNotAllowed:
+            return "this tournament does not allow the pass (Passamano)";
+        case PolaccoError::PassAlreadyUsed:
+            return "you have already used your pass in this tournament";
+        case PolaccoError::FirstSpeakerCannotPass:
+            return "the first speaker must declare and cannot pass";
+        case PolaccoError::PassReturnsToDeclarer:
+            return "a pass here would hand the turn back to the last declarer: declare or doubt";
+        case PolaccoError::NotEnoughPlayers:
+            return "a hand needs at least two players";
+        case PolaccoError::HandInProgress:
+            return "a hand is in progress at this table";
+        case PolaccoError::NoHandInProgress:
+            return "no hand is in progress at this table";
+        case PolaccoError::HandNotFinished:
+            return "the hand is still being played";
+        case PolaccoError::TablePaused:
+            return "the table is paused until every table has three players left";
+        case PolaccoError::UnknownTable:
+            return "no such table in this tournament";
+        case PolaccoError::InvalidRules:
+            return "inconsistent rules: 'clockwise only' is a casino-mode option";
+    }
+    return "unknown error";
+}
+
+}  // namespace tavolo::engine::polacco

@@ -1,0 +1,330 @@
+// One hand of Poker Polacco (RULES.md §9): deal, direction, declarations, doubt, penalties.
+#include "engine/polacco/hand.hpp"
+
+#include <gtest/gtest.h>
+
+namespace tavolo::engine::polacco {
+namespace {
+
+Punto p(std::string_view text) {
+    return Punto::parse(text).value();
+}
+
+// A deck whose top cards are these, dealt in order: the first speaker's, then the next player's
+// in the chosen direction.
+Deck deck(std::string_view top) {
+    Deck d;
+    d.stack_top(parse_cards(top).value());
+    return d;
+}
+
+HandSetup setup(std::vector<HandPlayer> players, PlayerId first, Rules rules = {}) {
+    return HandSetup{1, rules, std::move(players), first};
+}
+
+std::vector<HandPlayer> players(int n) {
+    std::vector<HandPlayer> v;
+    for (int i = 0; i < n; ++i)
+        v.push_back({100 + i, 0, true});
+    return v;
+}
+
+template <class E>
+int count(const Events& events) {
+    int n = 0;
+    for (const auto& e : events)
+        n += std::holds_alternative<E>(e) ? 1 : 0;
+    return n;
+}
+
+Hand started(HandSetup s, std::string_view top = "") {
+    return Hand::start_with_deck(std::move(s), deck(top)).value();
+}
+
+TEST(PolaccoHand, NeedsTwoPlayersAndASeatedFirstSpeaker) {
+    EXPECT_EQ(Hand::start_with_deck(setup(players(1), 100), Deck{}).error(), PolaccoError::NotEnoughPlayers);
+    EXPECT_EQ(Hand::start_with_deck(setup(players(3), 999), Deck{}).error(), PolaccoError::NotSeated);
+    Rules nodealer_clockwise;
+    nodealer_clockwise.clockwise_only = true;
+    EXPECT_EQ(Hand::start_with_deck(setup(players(3), 100, nodealer_clockwise), Deck{}).error(),
+              PolaccoError::InvalidRules);
+}
+
+TEST(PolaccoHand, DirectionIsChosenBeforeTheDeal) {
+    Hand hand = started(setup(players(3), 101));
+    EXPECT_EQ(hand.phase(), Phase::ChoosingDirection);
+    EXPECT_EQ(hand.to_act(), 101);
+    EXPECT_EQ(count<CardDealt>(hand.events()), 0);
+    EXPECT_EQ(hand.declare(101, p("Carta alta 2")).error(), PolaccoError::DirectionNotChosen);
+    EXPECT_EQ(hand.choose_direction(100, Direction::Clockwise).error(), PolaccoError::NotYourTurn);
+    ASSERT_TRUE(hand.choose_direction(101, Direction::Anticlockwise));
+    EXPECT_EQ(hand.phase(), Phase::Declaring);
+    EXPECT_EQ(hand.choose_direction(101, Direction::Clockwise).error(), PolaccoError::DirectionAlreadyChosen);
+}
+
+TEST(PolaccoHand, DealsTwoCardsPlusOnePerPenalty) {
+    auto ps = players(3);
+    ps[1].penalties = 1;
+    ps[2].penalties = 3;
+    Hand hand = started(setup(ps, 100));
+    auto events = hand.choose_direction(100, Direction::Clockwise).value();
+    EXPECT_EQ(count<CardDealt>(events), 2 + 3 + 5);
+    EXPECT_EQ(hand.cards_of(100).size(), 2U);
+    EXPECT_EQ(hand.cards_of(101).size(), 3U);
+    EXPECT_EQ(hand.cards_of(102).size(), 5U);
+    EXPECT_EQ(hand.cards_in_play(), 10);
+}
+
+TEST(PolaccoHand, APlayerSeesOnlyHisOwnCardsUntilTheReveal) {
+    Hand hand = started(setup(players(2), 100), "AsAd KcKh");
+    auto events = hand.choose_direction(100, Direction::Clockwise).value();
+    for (const auto& e : events) {
+        const auto* dealt = std::get_if<CardDealt>(&e);
+        if (!dealt) continue;
+        auto mine = std::get<CardDealt>(project(e, Viewer::of_player(dealt->to)));
+        auto theirs = std::get<CardDealt>(project(e, Viewer::of_player(dealt->to == 100 ? 101 : 100)));
+        auto watcher = std::get<CardDealt>(project(e, Viewer::observer()));
+        auto op = std::get<CardDealt>(project(e, Viewer::operator_view()));
+        EXPECT_TRUE(mine.card.has_value());
+        EXPECT_FALSE(theirs.card.has_value());
+        EXPECT_FALSE(watcher.card.has_value());
+        EXPECT_TRUE(op.card.has_value());
+    }
+    EXPECT_EQ(hand.cards_of(100), parse_cards("AsAd").value());
+    ASSERT_TRUE(hand.declare(100, p("Coppia di A")));
+    auto reveal = hand.doubt(101).value();
+    EXPECT_EQ(count<CardsRevealed>(reveal), 2);
+    for (const auto& e : reveal) {
+        if (const auto* shown = std::get_if<CardsRevealed>(&e); shown && shown->player == 101) {
+            EXPECT_EQ(shown->cards, parse_cards("KcKh").value()) << "all hands are shown to everyone";
+        }
+    }
+}
+
+TEST(PolaccoHand, TurnsFollowTheChosenDirection) {
+    Hand hand = started(setup(players(4), 101));
+    ASSERT_TRUE(hand.choose_direction(101, Direction::Anticlockwise));
+    ASSERT_TRUE(hand.declare(101, p("Carta alta 5")));
+    EXPECT_EQ(hand.to_act(), 100);
+    ASSERT_TRUE(hand.declare(100, p("Carta alta 6")));
+    EXPECT_EQ(hand.to_act(), 103);
+    Hand cw = started(setup(players(4), 103));
+    ASSERT_TRUE(cw.choose_direction(103, Direction::Clockwise));
+    ASSERT_TRUE(cw.declare(103, p("Carta alta 5")));
+    EXPECT_EQ(cw.to_act(), 100);
+}
+
+TEST(PolaccoHand, ClockwiseOnlyFixesTheDirection) {
+    Rules rules;
+    rules.mode = Mode::Casino;
+    rules.clockwise_only = true;
+    Hand hand = started(setup(players(3), 102, rules));
+    EXPECT_EQ(hand.phase(), Phase::Declaring);
+    EXPECT_EQ(hand.direction(), Direction::Clockwise);
+    EXPECT_EQ(hand.cards_in_play(), 6);
+    EXPECT_EQ(hand.choose_direction(102, Direction::Anticlockwise).error(), PolaccoError::ClockwiseOnly);
+    ASSERT_TRUE(hand.declare(102, p("Carta alta 5")));
+    EXPECT_EQ(hand.to_act(), 100);
+}
+
+TEST(PolaccoHand, OutOfTurnOrNotHigherIsRefusedAndChangesNothing) {
+    Hand hand = started(setup(players(3), 100));
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Coppia di 9")));
+    auto before = hand.events().size();
+    EXPECT_EQ(hand.declare(102, p("Tris di A")).error(), PolaccoError::NotYourTurn);
+    EXPECT_EQ(hand.declare(101, p("Coppia di 9")).error(), PolaccoError::NotHigher);
+    EXPECT_EQ(hand.declare(101, p("Coppia di 8")).error(), PolaccoError::NotHigher);
+    EXPECT_EQ(hand.declare(101, p("Carta alta A")).error(), PolaccoError::NotHigher);
+    EXPECT_EQ(hand.doubt(102).error(), PolaccoError::NotYourTurn);
+    EXPECT_EQ(hand.declare(999, p("Tris di A")).error(), PolaccoError::NotSeated);
+    EXPECT_EQ(hand.events().size(), before);
+    EXPECT_EQ(hand.to_act(), 101);
+    EXPECT_EQ(hand.last_punto(), p("Coppia di 9"));
+    EXPECT_TRUE(hand.can_declare(101, p("Coppia di 10")));
+}
+
+TEST(PolaccoHand, TheSameStraightFlushInAnotherSuitIsNotARaise) {
+    Hand hand = started(setup(players(2), 100));
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Scala colore da 6 a 10 di cuori")));
+    EXPECT_EQ(hand.declare(101, p("Scala colore da 6 a 10 di picche")).error(), PolaccoError::NotHigher);
+    EXPECT_TRUE(hand.declare(101, p("Scala colore da 7 a J di fiori")));
+}
+
+TEST(PolaccoHand, TheFirstSpeakerMustDeclare) {
+    Rules rules;
+    rules.passamano = true;
+    Hand hand = started(setup(players(3), 100, rules));
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    EXPECT_EQ(hand.doubt(100).error(), PolaccoError::NothingToDoubt);
+    EXPECT_EQ(hand.pass(100).error(), PolaccoError::FirstSpeakerCannotPass);
+    auto legal = hand.legal_actions();
+    EXPECT_EQ(legal.player, 100);
+    EXPECT_TRUE(legal.declare);
+    EXPECT_EQ(legal.lowest_declaration, Punto::lowest());
+    EXPECT_FALSE(legal.doubt);
+    EXPECT_FALSE(legal.pass);
+}
+
+TEST(PolaccoHand, DoubtOfAPresentPuntoPenalisesTheDoubter) {
+    // 100: 7c 2d; 101: 7h 9s; 102: Kc Qd. Pair of sevens is there.
+    Hand hand = started(setup(players(3), 100), "7c2d 7h9s KcQd");
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Coppia di 7")));
+    auto events = hand.doubt(101).value();
+    EXPECT_EQ(hand.phase(), Phase::Ended);
+    const auto& judged = std::get<Judged>(events[4]);
+    EXPECT_TRUE(judged.present);
+    EXPECT_EQ(judged.penalised, 101);
+    EXPECT_EQ(judged.cards_in_play, 6);
+    const auto& result = *hand.result();
+    EXPECT_EQ(result.penalised, 101);
+    EXPECT_FALSE(result.eliminated);
+    EXPECT_EQ(result.next_first_speaker, 101) << "the penalised player speaks first next";
+    EXPECT_EQ(result.players[1].penalties, 1);
+    EXPECT_EQ(hand.declare(102, p("Tris di 7")).error(), PolaccoError::HandOver);
+}
+
+TEST(PolaccoHand, DoubtOfAnAbsentPuntoPenalisesTheDeclarer) {
+    Hand hand = started(setup(players(3), 100), "7c2d 7h9s KcQd");
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Coppia di 7")));
+    ASSERT_TRUE(hand.declare(101, p("Tris di 7")));
+    ASSERT_TRUE(hand.doubt(102));
+    EXPECT_EQ(hand.result()->penalised, 101);
+    EXPECT_EQ(hand.result()->next_first_speaker, 101);
+}
+
+TEST(PolaccoHand, TheSixthCardEliminatesAndThePredecessorSpeaksNext) {
+    auto ps = players(4);
+    ps[2].penalties = 3;  // 102 holds five cards
+    // Clockwise from 101: 101 declares, 102 doubts wrongly.
+    Hand hand = started(setup(ps, 101), "AcAd 2c3c4c5c6c 7d8d 9h9s");
+    ASSERT_TRUE(hand.choose_direction(101, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(101, p("Coppia di A")));
+    auto events = hand.doubt(102).value();
+    EXPECT_EQ(count<PlayerEliminated>(events), 1);
+    const auto& result = *hand.result();
+    EXPECT_TRUE(result.eliminated);
+    EXPECT_EQ(result.penalised, 102);
+    EXPECT_EQ(result.next_first_speaker, 101) << "101 preceded 102 clockwise";
+    ASSERT_EQ(result.players.size(), 3U);
+    EXPECT_EQ(result.players[2].player, 103);
+
+    // Anticlockwise from 103: 103 declares, 102 doubts wrongly; 103 preceded 102.
+    Hand anti = started(setup(ps, 103), "AcAd 2c3c4c5c6c 7d8d 9h9s");
+    ASSERT_TRUE(anti.choose_direction(103, Direction::Anticlockwise));
+    ASSERT_TRUE(anti.declare(103, p("Carta alta 9")));
+    ASSERT_TRUE(anti.doubt(102));
+    EXPECT_TRUE(anti.result()->eliminated);
+    EXPECT_EQ(anti.result()->next_first_speaker, 103);
+}
+
+TEST(PolaccoHand, ThePassIsOncePerTournamentAndNeverBackToTheDeclarer) {
+    Rules rules;
+    rules.passamano = true;
+    Hand hand = started(setup(players(4), 100, rules));
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Carta alta 3")));
+    auto passed = hand.pass(101).value();
+    EXPECT_EQ(std::get<Passed>(passed[0]).next, 102);
+    EXPECT_EQ(hand.to_act(), 102);
+    ASSERT_TRUE(hand.pass(102));
+    EXPECT_EQ(hand.to_act(), 103);
+    EXPECT_EQ(hand.pass(103).error(), PolaccoError::PassReturnsToDeclarer);
+    ASSERT_TRUE(hand.declare(103, p("Carta alta 4")));
+    ASSERT_TRUE(hand.declare(100, p("Carta alta 5")));
+    EXPECT_EQ(hand.pass(101).error(), PolaccoError::PassAlreadyUsed);
+    ASSERT_TRUE(hand.doubt(101));
+    EXPECT_FALSE(hand.result()->players[1].pass_available);
+    EXPECT_FALSE(hand.result()->players[2].pass_available);
+    EXPECT_TRUE(hand.result()->players[3].pass_available);
+}
+
+TEST(PolaccoHand, HeadsUpAPassAlwaysReturnsToTheDeclarer) {
+    Rules rules;
+    rules.passamano = true;
+    Hand hand = started(setup(players(2), 100, rules));
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Carta alta 3")));
+    EXPECT_EQ(hand.pass(101).error(), PolaccoError::PassReturnsToDeclarer);
+}
+
+TEST(PolaccoHand, ThePassNeedsTheOptionalRule) {
+    Hand hand = started(setup(players(3), 100));
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(100, p("Carta alta 3")));
+    EXPECT_EQ(hand.pass(101).error(), PolaccoError::PassNotAllowed);
+}
+
+Hand four_of_a_kind_doubted(Rules rules, int declarer_penalties, int others_penalties) {
+    auto ps = players(3);
+    ps[0].penalties = declarer_penalties;
+    ps[1].penalties = others_penalties;
+    ps[2].penalties = others_penalties;
+    // 100 holds two or more nines; the other two nines are with 101.
+    Deck d;
+    std::vector<Card> top = parse_cards("9c9d").value();
+    for (int i = 0; i < declarer_penalties; ++i)
+        top.push_back(Card::from_index(51 - i));  // aces, kings
+    auto rest = parse_cards("9h9s").value();
+    top.insert(top.end(), rest.begin(), rest.end());
+    d.stack_top(top);
+    Hand hand = Hand::start_with_deck(setup(ps, 100, rules), d).value();
+    EXPECT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    EXPECT_TRUE(hand.declare(100, p("Poker di 9")));
+    EXPECT_TRUE(hand.doubt(101));
+    return hand;
+}
+
+TEST(PolaccoHand, BonusRemovesADeclarersPenaltyUnderThirtyCards) {
+    Rules rules;
+    rules.bonus = true;
+    Hand hand = four_of_a_kind_doubted(rules, 2, 0);
+    EXPECT_EQ(hand.result()->penalised, 101);
+    EXPECT_EQ(hand.result()->bonus_to, 100);
+    EXPECT_EQ(hand.result()->players[0].penalties, 1);
+    EXPECT_EQ(hand.result()->players[1].penalties, 1);
+}
+
+TEST(PolaccoHand, NoBonusWithoutPenaltiesOrTheRuleOrAtThirtyCards) {
+    Rules rules;
+    rules.bonus = true;
+    EXPECT_FALSE(four_of_a_kind_doubted(rules, 0, 0).result()->bonus_to.has_value());
+    EXPECT_FALSE(four_of_a_kind_doubted(Rules{}, 1, 0).result()->bonus_to.has_value());
+    // Nine players with three penalties each would be 45 cards; here 3 + 2 x 5 = 13: still a bonus.
+    EXPECT_TRUE(four_of_a_kind_doubted(rules, 1, 3).result()->bonus_to.has_value());
+}
+
+TEST(PolaccoHand, NoBonusWithThirtyCardsInPlay) {
+    Rules rules;
+    rules.mode = Mode::Casino;
+    rules.bonus = true;
+    std::vector<HandPlayer> ps;
+    for (int i = 0; i < 6; ++i)
+        ps.push_back({100 + i, 3, true});  // 6 x 5 = 30 cards
+    Hand hand = started(setup(ps, 100, rules), "AcAdAhAs");
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    EXPECT_EQ(hand.cards_in_play(), 30);
+    ASSERT_TRUE(hand.declare(100, p("Poker di A")));
+    ASSERT_TRUE(hand.doubt(101));
+    EXPECT_TRUE(hand.result()->eliminated);
+    EXPECT_FALSE(hand.result()->bonus_to.has_value());
+}
+
+TEST(PolaccoHand, TimeoutDeclaresTheLowestOrDoubts) {
+    Hand hand = started(setup(players(3), 101));
+    EXPECT_EQ(hand.timeout(100).error(), PolaccoError::NotYourTurn);
+    auto opening = hand.timeout(101).value();
+    EXPECT_EQ(hand.direction(), Direction::Clockwise);
+    EXPECT_EQ(hand.last_punto(), Punto::lowest());
+    EXPECT_TRUE(std::get<Declared>(opening.back()).by_timeout);
+    EXPECT_EQ(hand.to_act(), 102);
+    ASSERT_TRUE(hand.timeout(102));
+    EXPECT_EQ(hand.phase(), Phase::Ended);
+    EXPECT_EQ(count<Doubted>(hand.events()), 1);
+}
+
+}  // namespace
+}  // namespace tavolo::engine::polacco
