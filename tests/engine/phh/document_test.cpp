@@ -1,0 +1,104 @@
+// The TOML subset of PHH files: values, arrays over several lines, comments, and errors that name the line.
+#include "engine/phh/document.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace tavolo::engine::phh;
+
+TEST(PhhDocument, ReadsFieldsWithTheirTypes) {
+    auto doc = read_document(
+        "variant = 'NT'\n"
+        "name = \"it's \\\"quoted\\\" \\u00e8\"\n"
+        "flag = true\n"
+        "stacks = [1029, 1584.83]\n"
+        "time = 00:00:02\n"
+        "date = 2009-07-01\n");
+    ASSERT_TRUE(doc) << doc.error().message;
+    ASSERT_EQ(doc->size(), 1u);
+    const auto& f = doc->front().fields;
+    ASSERT_EQ(f.size(), 6u);
+    EXPECT_EQ(f[0].value.text, "NT");
+    EXPECT_EQ(f[1].value.text, "it's \"quoted\" \xC3\xA8");
+    EXPECT_TRUE(f[2].value.boolean);
+    ASSERT_EQ(f[3].value.items.size(), 2u);
+    EXPECT_EQ(f[3].value.items[1].number.to_string(), "1584.83");
+    EXPECT_EQ(f[4].value.kind, Value::Kind::Raw);
+    EXPECT_EQ(f[4].value.text, "00:00:02");
+    EXPECT_EQ(f[5].value.text, "2009-07-01");
+}
+
+TEST(PhhDocument, ArraysSpanLinesWithCommentsAndTrailingCommas) {
+    auto doc = read_document(
+        "# a comment\n"
+        "actions = [  # the actions\n"
+        "  'd dh p1 AsKs',  # first\n"
+        "\n"
+        "  'p1 f',\n"
+        "]\n"
+        "after = 1\n");
+    ASSERT_TRUE(doc) << doc.error().message;
+    const auto& actions = doc->front().fields[0].value;
+    ASSERT_EQ(actions.items.size(), 2u);
+    EXPECT_EQ(actions.items[0].line, 3);
+    EXPECT_EQ(actions.items[1].line, 5);
+    EXPECT_EQ(doc->front().fields[1].line, 7);
+}
+
+TEST(PhhDocument, HeadersStartSections) {
+    auto doc = read_document("[1]\na = 1\n\n[2]\na = 2\n");
+    ASSERT_TRUE(doc);
+    ASSERT_EQ(doc->size(), 2u);
+    EXPECT_EQ((*doc)[0].name, "1");
+    EXPECT_EQ((*doc)[1].name, "2");
+    EXPECT_EQ((*doc)[1].line, 4);
+}
+
+struct BadInput {
+    const char* text;
+    int line;
+    const char* words;
+};
+
+TEST(PhhDocument, SyntaxErrorsNameTheLineAndTheProblem) {
+    const BadInput cases[] = {
+        {"a = 1\nb = NT\n", 2, "strings need quotes"},
+        {"a = 1\nb = 'open\n", 2, "unterminated string"},
+        {"a = [1,\n2\n", 1, "unterminated array"},
+        {"a = [1 2]\n", 1, "expected ',' or ']'"},
+        {"a = 1\na = 2\n", 2, "duplicate key 'a' (first on line 1)"},
+        {"a = 1 2\n", 1, "unexpected '2'"},
+        {"a 1\n", 1, "expected '='"},
+        {"\n\n= 1\n", 3, "expected a key"},
+        {"[1]\na=1\n[1]\n", 3, "duplicate header"},
+        {"a =\n", 1, "missing value"},
+        {"a = \"\\q\"\n", 1, "unknown escape"},
+        {"[[x]]\n", 1, "arrays of tables"},
+        {"a = nan\n", 1, "nan"},
+    };
+    for (const auto& c : cases) {
+        auto doc = read_document(c.text);
+        ASSERT_FALSE(doc) << c.text;
+        EXPECT_EQ(doc.error().line, c.line) << c.text;
+        EXPECT_NE(doc.error().message.find(c.words), std::string::npos)
+            << c.text << " -> " << doc.error().message;
+    }
+}
+
+TEST(PhhDocument, FormattedValuesReadBackTheSame) {
+    Value s;
+    s.kind = Value::Kind::String;
+    s.text = "it's a \"test\"\n";
+    Value n;
+    n.kind = Value::Kind::Number;
+    n.number = *Decimal::parse("12.5");
+    Value a;
+    a.kind = Value::Kind::Array;
+    a.items = {s, n};
+    auto doc = read_document("x = " + format_value(a) + "\n");
+    ASSERT_TRUE(doc) << doc.error().message;
+    const auto& back = doc->front().fields[0].value;
+    EXPECT_EQ(back.items[0].text, s.text);
+    EXPECT_EQ(back.items[1].number, n.number);
+    EXPECT_EQ(format_key("plain_key"), "plain_key");
+    EXPECT_EQ(format_key("has space"), "'has space'");
+}
