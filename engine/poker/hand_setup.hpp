@@ -17,6 +17,8 @@ struct SeatSetup {
     Chips stack = 0;
     // Sitting out or disconnected: dealt in, posts, then folded at once (checked when free), no clock.
     bool auto_act = false;
+    // Player setting: show the hand at showdown even when it cannot win (RULES.md §3).
+    bool always_show = false;
 };
 
 struct HandSetup {

@@ -1,0 +1,231 @@
+// A betting round (RULES.md §2): who acts, the verifiers for fold/check/call/bet-or-raise, the
+// no-limit, pot-limit and limit bounds, reopening after short all-ins, and applying the actions.
+#include <algorithm>
+#include <bit>
+
+#include "engine/poker/hand.hpp"
+
+namespace tavolo::engine {
+
+Hand::Phase Hand::begin_betting() {
+    const Street& st = game_.streets[street_];
+    bet_unit_ = (betting_ == Betting::Limit && st.big_bet) ? 2 * big_blind_ : big_blind_;
+    min_increment_ = big_blind_;
+    last_aggressor_ = -1;
+    for (int i = 0; i < count_; ++i) {
+        players_[i].acted = false;
+        players_[i].faced_bet = 0;
+        players_[i].faced_full = 0;
+    }
+    if (street_ == 0) {
+        // The big blind is the opening bet; a short big blind still makes the full blind the
+        // amount to enter the pot (APT Art.14.1, decided).
+        current_bet_ = big_blind_seat_ != kNoSeat ? big_blind_ : 0;
+        for (int i = 0; i < count_; ++i)
+            current_bet_ = std::max(current_bet_, players_[i].bet);
+        full_level_ = current_bet_;
+        raises_ = current_bet_ > 0 ? 1 : 0;
+    } else {
+        current_bet_ = 0;
+        full_level_ = 0;
+        raises_ = 0;
+    }
+    // Limit: no cap in a round that starts with exactly two players not all-in.
+    uncapped_ = players_who_can_bet() == 2;
+
+    int opener = first_left_of_button_;
+    switch (st.opener) {
+        case Opener::LeftOfBigBlind:
+            opener = big_blind_seat_ != kNoSeat ? first_left_of_seat(big_blind_seat_) : first_left_of_button_;
+            break;
+        case Opener::LowestUpCard: {
+            int best = -1;
+            for (int k = 0, p = first_left_of_button_; k < count_; ++k, p = next_player(p)) {
+                const Player& pl = players_[p];
+                if (pl.folded || pl.up_mask == 0) continue;
+                const int idx = std::countr_zero(static_cast<unsigned>(pl.up_mask));
+                if (best < 0 ||
+                    pl.cards[idx].rank() <
+                        players_[best]
+                            .cards[std::countr_zero(static_cast<unsigned>(players_[best].up_mask))]
+                            .rank())
+                    best = p;
+            }
+            if (best >= 0) opener = best;
+            break;
+        }
+        case Opener::LeftOfButton:
+            break;
+    }
+    to_act_ = next_to_act(opener);
+    emit(BettingRoundStarted{.street = street_,
+                             .first_to_act = to_act_ >= 0 ? players_[to_act_].seat : kNoSeat,
+                             .bet_unit = bet_unit_});
+    return Phase::Betting;
+}
+
+bool Hand::needs_action(int p) const {
+    const Player& pl = players_[p];
+    if (pl.folded || pl.all_in) return false;
+    if (pl.bet < current_bet_) return true;
+    if (pl.acted) return false;
+    for (int i = 0; i < count_; ++i)
+        if (i != p && !players_[i].folded && !players_[i].all_in) return true;
+    return false;
+}
+
+int Hand::next_to_act(int from) const {
+    if (contenders() < 2) return -1;
+    for (int k = 0, p = from; k < count_; ++k, p = next_player(p))
+        if (needs_action(p)) return p;
+    return -1;
+}
+
+std::expected<void, RuleError> Hand::verify_turn(SeatIndex seat, bool betting) const {
+    if (phase_ != Phase::Betting && phase_ != Phase::Draw) return std::unexpected(RuleError::HandOver);
+    const int p = player_index(seat);
+    if (p < 0) return std::unexpected(RuleError::UnknownSeat);
+    if (p != to_act_) return std::unexpected(RuleError::NotYourTurn);
+    if (betting && phase_ != Phase::Betting) return std::unexpected(RuleError::NotABettingRound);
+    if (!betting && phase_ != Phase::Draw) return std::unexpected(RuleError::NotADrawRound);
+    return {};
+}
+
+std::expected<void, RuleError> Hand::verify_fold(SeatIndex seat) const {
+    return verify_turn(seat, true);
+}
+
+std::expected<void, RuleError> Hand::verify_check(SeatIndex seat) const {
+    if (auto ok = verify_turn(seat, true); !ok) return ok;
+    if (players_[to_act_].bet < current_bet_) return std::unexpected(RuleError::CannotCheck);
+    return {};
+}
+
+std::expected<void, RuleError> Hand::verify_call(SeatIndex seat) const {
+    if (auto ok = verify_turn(seat, true); !ok) return ok;
+    if (players_[to_act_].bet >= current_bet_) return std::unexpected(RuleError::NothingToCall);
+    return {};
+}
+
+std::expected<void, RuleError> Hand::verify_raise_allowed(SeatIndex seat) const {
+    if (auto ok = verify_turn(seat, true); !ok) return ok;
+    const int p = to_act_;
+    const Player& pl = players_[p];
+    if (pl.bet + pl.stack <= current_bet_) return std::unexpected(RuleError::RaiseNotAllowed);
+    bool opponent = false;
+    for (int i = 0; i < count_; ++i)
+        opponent = opponent || (i != p && !players_[i].folded && !players_[i].all_in);
+    if (!opponent) return std::unexpected(RuleError::RaiseNotAllowed);
+    if (pl.acted) {
+        // Reopened only by a full raise, or by short all-ins adding up to one over what the
+        // player last faced (TDA); limit: by an all-in of at least half a bet (APT Art.17.3).
+        const bool reopened = betting_ == Betting::Limit ? full_level_ > pl.faced_full
+                                                         : current_bet_ - pl.faced_bet >= min_increment_;
+        if (!reopened) return std::unexpected(RuleError::BettingNotReopened);
+    }
+    if (betting_ == Betting::Limit && !uncapped_ && raises_ >= 4)
+        return std::unexpected(RuleError::RaiseCapReached);
+    return {};
+}
+
+Hand::RaiseBounds Hand::raise_bounds(int p) const {
+    const Player& pl = players_[p];
+    const Chips all_in_to = pl.bet + pl.stack;
+    RaiseBounds b;
+    if (betting_ == Betting::Limit) {
+        b.full_to = full_level_ + bet_unit_;
+        b.min_to = b.max_to = std::min(b.full_to, all_in_to);
+        return b;
+    }
+    // An opening bet is at least the big blind; a raise adds at least the largest full increment,
+    // measured from the big blind when the bet to raise is an all-in below it (APT Art.17.5).
+    b.full_to = current_bet_ == 0 ? big_blind_ : std::max(current_bet_, big_blind_) + min_increment_;
+    Chips max_to = all_in_to;
+    if (betting_ == Betting::PotLimit) {
+        const Chips call = current_bet_ - pl.bet;
+        max_to = std::min(max_to, current_bet_ + pot_chips_ + call);
+    }
+    b.min_to = std::min(b.full_to, all_in_to);
+    b.max_to = std::max(max_to, b.min_to);
+    return b;
+}
+
+std::expected<void, RuleError> Hand::verify_bet_or_raise(SeatIndex seat, Chips amount) const {
+    if (auto ok = verify_raise_allowed(seat); !ok) return ok;
+    const Player& pl = players_[to_act_];
+    const Chips all_in_to = pl.bet + pl.stack;
+    if (amount > all_in_to) return std::unexpected(RuleError::MoreThanStack);
+    const RaiseBounds b = raise_bounds(to_act_);
+    if (amount < b.min_to && amount != all_in_to) return std::unexpected(RuleError::BelowMinimum);
+    if (amount > b.max_to) return std::unexpected(RuleError::AboveMaximum);
+    return {};
+}
+
+void Hand::apply_fold(int p, bool automatic) {
+    Player& pl = players_[p];
+    pl.folded = true;
+    pl.acted = true;
+    emit(Acted{.seat = pl.seat, .action = Action::Fold, .total_bet = pl.bet, .automatic = automatic});
+    after_betting_action(p);
+}
+
+void Hand::apply_check(int p, bool automatic) {
+    Player& pl = players_[p];
+    pl.acted = true;
+    pl.faced_bet = current_bet_;
+    pl.faced_full = full_level_;
+    emit(Acted{.seat = pl.seat, .action = Action::Check, .total_bet = pl.bet, .automatic = automatic});
+    after_betting_action(p);
+}
+
+void Hand::apply_call(int p, bool automatic) {
+    Player& pl = players_[p];
+    const Chips add = std::min(current_bet_ - pl.bet, pl.stack);
+    post(p, add);
+    pl.acted = true;
+    pl.faced_bet = current_bet_;
+    pl.faced_full = full_level_;
+    emit(Acted{.seat = pl.seat,
+               .action = Action::Call,
+               .added = add,
+               .total_bet = pl.bet,
+               .all_in = pl.all_in,
+               .automatic = automatic});
+    after_betting_action(p);
+}
+
+void Hand::apply_bet_or_raise(int p, Chips to, bool automatic) {
+    Player& pl = players_[p];
+    const RaiseBounds b = raise_bounds(p);
+    const bool opening = current_bet_ == 0;
+    const Chips add = to - pl.bet;
+    post(p, add);
+    if (betting_ == Betting::Limit) {
+        // A full bet, or an all-in of at least half a bet, counts as a bet or raise (APT Art.17.3).
+        if (to >= b.full_to || 2 * (to - full_level_) >= bet_unit_) {
+            full_level_ = to;
+            ++raises_;
+        }
+    } else if (to >= b.full_to) {
+        const Chips base = opening ? 0 : std::max(current_bet_, big_blind_);
+        min_increment_ = std::max(min_increment_, to - base);
+    }
+    current_bet_ = to;
+    last_aggressor_ = p;
+    pl.acted = true;
+    pl.faced_bet = current_bet_;
+    pl.faced_full = full_level_;
+    emit(Acted{.seat = pl.seat,
+               .action = opening ? Action::Bet : Action::Raise,
+               .added = add,
+               .total_bet = pl.bet,
+               .all_in = pl.all_in,
+               .automatic = automatic});
+    after_betting_action(p);
+}
+
+void Hand::after_betting_action(int p) {
+    to_act_ = next_to_act(next_player(p));
+}
+
+}  // namespace tavolo::engine

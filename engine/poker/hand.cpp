@@ -1,0 +1,321 @@
+// The hand's life cycle: setup, the phase loop, command dispatch and the state queries.
+#include "engine/poker/hand.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace tavolo::engine {
+
+namespace {
+template <class... F>
+struct Overload : F... {
+    using F::operator()...;
+};
+}  // namespace
+
+Hand::Hand() {
+    events_.reserve(128);
+}
+
+Hand::Hand(const HandSetup& setup, RandomSource& rng, std::span<const Card> stacked_top, HandOptions options)
+    : options_(options) {
+    events_.reserve(128);
+    (void)reset(setup, rng, stacked_top);
+}
+
+std::expected<void, SetupError> Hand::validate(const HandSetup& setup) {
+    const Game g = game_for(setup.variant);
+    const int n = static_cast<int>(setup.seats.size());
+    if (n < g.min_players) return std::unexpected(SetupError::TooFewPlayers);
+    if (setup.table_size < 2 || setup.table_size > kMaxSeats) return std::unexpected(SetupError::BadSeat);
+    if (n > g.max_players || n > setup.table_size) return std::unexpected(SetupError::TooManyPlayers);
+    SeatIndex prev = kNoSeat;
+    SeatMask mask = 0;
+    for (const SeatSetup& s : setup.seats) {
+        if (s.seat <= prev || s.seat >= setup.table_size) return std::unexpected(SetupError::BadSeat);
+        if (s.stack <= 0) return std::unexpected(SetupError::EmptyStack);
+        prev = s.seat;
+        mask |= SeatMask{1} << s.seat;
+    }
+    if (setup.big_blind <= 0 || setup.small_blind < 0 || setup.ante < 0 ||
+        setup.small_blind > setup.big_blind)
+        return std::unexpected(SetupError::BadBlinds);
+    if (setup.button < 0 || setup.button >= setup.table_size) return std::unexpected(SetupError::BadButton);
+    if (setup.big_blind_seat != kNoSeat && (setup.big_blind_seat < 0 || setup.big_blind_seat >= kMaxSeats ||
+                                            !has_seat(mask, setup.big_blind_seat)))
+        return std::unexpected(SetupError::BlindSeatNotDealtIn);
+    if (setup.small_blind_seat != kNoSeat &&
+        (setup.small_blind_seat < 0 || setup.small_blind_seat >= kMaxSeats ||
+         !has_seat(mask, setup.small_blind_seat) || setup.small_blind_seat == setup.big_blind_seat))
+        return std::unexpected(SetupError::BlindSeatNotDealtIn);
+    return {};
+}
+
+std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource& rng,
+                                            std::span<const Card> stacked_top) {
+    events_.clear();
+    phase_ = Phase::Ended;
+    to_act_ = -1;
+    count_ = 0;
+    setup_error_ = validate(setup);
+    if (!setup_error_) return setup_error_;
+
+    game_ = game_for(setup.variant);
+    betting_ = setup.betting;
+    ante_mode_ = setup.ante == 0 ? AnteMode::None : setup.ante_mode;
+    small_blind_ = setup.small_blind;
+    big_blind_ = setup.big_blind;
+    ante_ = setup.ante;
+    hand_id_ = setup.hand_id;
+    button_ = setup.button;
+    small_blind_seat_ = setup.small_blind_seat;
+    big_blind_seat_ = setup.big_blind_seat;
+    table_size_ = setup.table_size;
+
+    index_of_seat_.fill(-1);
+    for (const SeatSetup& s : setup.seats) {
+        Player& pl = players_[count_];
+        pl = Player{};
+        pl.seat = s.seat;
+        pl.stack = s.stack;
+        pl.auto_act = s.auto_act;
+        pl.always_show = s.always_show;
+        index_of_seat_[s.seat] = static_cast<std::int8_t>(count_);
+        ++count_;
+    }
+    first_left_of_button_ = first_left_of_seat(button_);
+
+    street_ = 0;
+    current_bet_ = 0;
+    min_increment_ = big_blind_;
+    full_level_ = 0;
+    bet_unit_ = big_blind_;
+    raises_ = 0;
+    uncapped_ = false;
+    last_aggressor_ = -1;
+    draw_first_ = -1;
+    pot_chips_ = 0;
+    dead_money_ = 0;
+    pot_count_ = 0;
+    exposed_ = false;
+    showdown_ = false;
+    uncontested_winner_ = kNoSeat;
+    board_count_ = 0;
+    pile_count_ = 0;
+    stub_count_ = 0;
+    stub_next_ = 0;
+
+    rng_ = &rng;
+    deck_.shuffle(rng);
+    if (!stacked_top.empty()) deck_.stack_top(std::vector<Card>(stacked_top.begin(), stacked_top.end()));
+
+    phase_ = Phase::ForcedBets;
+    run();
+    return {};
+}
+
+// The phase loop: each phase does its work and names its successor. Betting and Draw wait for a
+// command unless the player to act is sitting out (auto_act), who acts at once with no clock.
+void Hand::run() {
+    for (;;) {
+        switch (phase_) {
+            case Phase::ForcedBets:
+                phase_ = post_forced_bets();
+                break;
+            case Phase::Deal:
+                phase_ = deal_street();
+                break;
+            case Phase::Draw:
+            case Phase::Betting:
+                if (to_act_ < 0) {
+                    phase_ = phase_ == Phase::Draw ? begin_betting() : Phase::Collect;
+                    break;
+                }
+                if (!players_[to_act_].auto_act) return;
+                apply(to_act_, Timeout{}, true);
+                break;
+            case Phase::Collect:
+                phase_ = collect_bets();
+                break;
+            case Phase::Showdown:
+                phase_ = showdown();
+                break;
+            case Phase::Award:
+                phase_ = award();
+                break;
+            case Phase::Ended:
+                return;
+        }
+    }
+}
+
+HandPhase Hand::phase() const {
+    if (phase_ == Phase::Betting) return HandPhase::Betting;
+    if (phase_ == Phase::Draw) return HandPhase::Drawing;
+    return HandPhase::Over;
+}
+
+SeatIndex Hand::to_act() const {
+    if ((phase_ != Phase::Betting && phase_ != Phase::Draw) || to_act_ < 0) return kNoSeat;
+    return players_[to_act_].seat;
+}
+
+std::expected<void, RuleError> Hand::verify(SeatIndex seat, const Command& command) const {
+    return std::visit(Overload{
+                          [&](const Fold&) { return verify_fold(seat); },
+                          [&](const Check&) { return verify_check(seat); },
+                          [&](const Call&) { return verify_call(seat); },
+                          [&](const BetOrRaiseTo& b) { return verify_bet_or_raise(seat, b.amount); },
+                          [&](const Discard& d) { return verify_discard(seat, d.cards); },
+                          [&](const ShowCards&) { return verify_show(seat); },
+                          [&](const Timeout&) -> std::expected<void, RuleError> {
+                              if (phase_ == Phase::Draw) return verify_turn(seat, false);
+                              return verify_turn(seat, true);
+                          },
+                      },
+                      command);
+}
+
+ActResult Hand::act(SeatIndex seat, const Command& command) {
+    if (auto ok = verify(seat, command); !ok) return std::unexpected(ok.error());
+    const std::size_t before = events_.size();
+    if (std::holds_alternative<ShowCards>(command)) {
+        Player& pl = players_[player_index(seat)];
+        CardsShown shown{.seat = seat, .count = pl.card_count};
+        std::copy_n(pl.cards.begin(), pl.card_count, shown.cards.begin());
+        pl.shown = true;
+        emit(shown);
+    } else {
+        apply(player_index(seat), command, std::holds_alternative<Timeout>(command));
+        run();
+    }
+    return std::span<const HandEvent>(events_).subspan(before);
+}
+
+void Hand::apply(int p, const Command& command, bool automatic) {
+    std::visit(Overload{
+                   [&](const Fold&) { apply_fold(p, automatic); },
+                   [&](const Check&) { apply_check(p, automatic); },
+                   [&](const Call&) { apply_call(p, automatic); },
+                   [&](const BetOrRaiseTo& b) { apply_bet_or_raise(p, b.amount, automatic); },
+                   [&](const Discard& d) { apply_discard(p, d.cards, automatic); },
+                   [&](const ShowCards&) {},
+                   [&](const Timeout&) {
+                       if (phase_ == Phase::Draw) {
+                           apply_discard(p, CardSet{}, true);
+                       } else if (players_[p].bet == current_bet_) {
+                           apply_check(p, true);
+                       } else {
+                           apply_fold(p, true);
+                       }
+                   },
+               },
+               command);
+}
+
+LegalActions Hand::legal_actions() const {
+    LegalActions la;
+    if (to_act_ < 0 || (phase_ != Phase::Betting && phase_ != Phase::Draw)) return la;
+    const Player& pl = players_[to_act_];
+    la.seat = pl.seat;
+    if (phase_ == Phase::Draw) {
+        la.drawing = verify_discard(pl.seat, CardSet{}).has_value();
+        la.max_discards = la.drawing ? pl.card_count : 0;
+        return la;
+    }
+    la.betting = true;
+    la.may_fold = verify_fold(pl.seat).has_value();
+    la.may_check = verify_check(pl.seat).has_value();
+    la.may_call = verify_call(pl.seat).has_value();
+    if (la.may_call) la.call_amount = std::min(current_bet_ - pl.bet, pl.stack);
+    la.all_in_to = pl.bet + pl.stack;
+    la.may_bet_or_raise = verify_raise_allowed(pl.seat).has_value();
+    la.is_raise = current_bet_ > 0;
+    if (la.may_bet_or_raise) {
+        const RaiseBounds b = raise_bounds(to_act_);
+        la.min_to = b.min_to;
+        la.max_to = b.max_to;
+    }
+    return la;
+}
+
+int Hand::player_index(SeatIndex seat) const {
+    if (seat < 0 || seat >= kMaxSeats || count_ == 0) return -1;
+    return index_of_seat_[seat];
+}
+
+int Hand::first_left_of_seat(SeatIndex seat) const {
+    for (int i = 0; i < count_; ++i)
+        if (players_[i].seat > seat) return i;
+    return 0;
+}
+
+int Hand::contenders() const {
+    int n = 0;
+    for (int i = 0; i < count_; ++i)
+        n += players_[i].folded ? 0 : 1;
+    return n;
+}
+
+int Hand::players_who_can_bet() const {
+    int n = 0;
+    for (int i = 0; i < count_; ++i)
+        n += (!players_[i].folded && !players_[i].all_in) ? 1 : 0;
+    return n;
+}
+
+bool Hand::dealt_in(SeatIndex seat) const {
+    return player_index(seat) >= 0;
+}
+
+Chips Hand::stack(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p < 0 ? 0 : players_[p].stack;
+}
+
+Chips Hand::bet(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p < 0 ? 0 : players_[p].bet;
+}
+
+Chips Hand::committed(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p < 0 ? 0 : players_[p].committed;
+}
+
+bool Hand::folded(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p >= 0 && players_[p].folded;
+}
+
+bool Hand::all_in(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p >= 0 && players_[p].all_in;
+}
+
+std::span<const Card> Hand::hole_cards(SeatIndex seat) const {
+    const int p = player_index(seat);
+    if (p < 0) return {};
+    return {players_[p].cards.data(), players_[p].card_count};
+}
+
+bool Hand::card_face_up(SeatIndex seat, int index) const {
+    const int p = player_index(seat);
+    return p >= 0 && ((players_[p].up_mask >> index) & 1U);
+}
+
+Chips Hand::total_chips() const {
+    Chips total = pot_chips_;
+    for (int i = 0; i < count_; ++i)
+        total += players_[i].stack;
+    return total;
+}
+
+std::array<Chips, kMaxSeats> Hand::stacks_by_seat() const {
+    std::array<Chips, kMaxSeats> out{};
+    for (int i = 0; i < count_; ++i)
+        out[players_[i].seat] = players_[i].stack;
+    return out;
+}
+
+}  // namespace tavolo::engine

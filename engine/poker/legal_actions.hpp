@@ -1,0 +1,24 @@
+#pragma once
+// What the player to act may do, and for how much (APT Art.24.7). Built by Hand::legal_actions()
+// from the same verifiers that judge commands, so the two never disagree.
+#include "engine/types.hpp"
+
+namespace tavolo::engine {
+
+struct LegalActions {
+    SeatIndex seat = kNoSeat;  // whose turn; kNoSeat when nobody is to act (hand over)
+    bool betting = false;      // a betting decision
+    bool drawing = false;      // a draw decision (Discard)
+    bool may_fold = false;
+    bool may_check = false;
+    bool may_call = false;
+    Chips call_amount = 0;  // chips a call adds (all-in if it is the whole stack)
+    bool may_bet_or_raise = false;
+    bool is_raise = false;  // there is a bet to raise (else it is an opening bet)
+    Chips min_to = 0;       // smallest BetOrRaiseTo amount (an all-in below it is also legal)
+    Chips max_to = 0;       // largest BetOrRaiseTo amount
+    Chips all_in_to = 0;    // the player's bet this round plus stack
+    int max_discards = 0;   // draw: cards the player may exchange
+};
+
+}  // namespace tavolo::engine

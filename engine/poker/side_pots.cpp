@@ -1,0 +1,98 @@
+// Collecting bets (RULES.md §3): uncalled chips go back to their owner, then the pots are formed
+// from what each player has put in. Each all-in caps the pot its player can win; chips above the
+// cap form side pots; big-blind antes are dead money in the main pot.
+#include <algorithm>
+
+#include "engine/poker/hand.hpp"
+
+namespace tavolo::engine {
+
+Hand::Phase Hand::collect_bets() {
+    // Uncalled: the highest bet beyond the second highest returns to its owner.
+    int top = -1;
+    Chips second = 0;
+    for (int i = 0; i < count_; ++i) {
+        const Chips b = players_[i].bet;
+        if (top < 0 || b > players_[top].bet) {
+            if (top >= 0) second = std::max(second, players_[top].bet);
+            top = i;
+        } else {
+            second = std::max(second, b);
+        }
+    }
+    if (top >= 0 && players_[top].bet > second) {
+        Player& pl = players_[top];
+        const Chips back = pl.bet - second;
+        pl.bet -= back;
+        pl.committed -= back;
+        pl.stack += back;
+        pot_chips_ -= back;
+        if (pl.stack > 0) pl.all_in = false;
+        emit(UncalledReturned{.seat = pl.seat, .amount = back});
+    }
+    Chips collected = 0;
+    for (int i = 0; i < count_; ++i) {
+        collected += players_[i].bet;
+        players_[i].bet = 0;
+    }
+    current_bet_ = 0;
+    form_pots();
+    if (options_.record_events && (collected > 0 || street_ == 0)) {
+        PotsFormed e{.street = street_, .collected = collected, .count = pot_count_};
+        std::copy_n(pots_.begin(), pot_count_, e.pots.begin());
+        emit(e);
+    }
+
+    const int in_hand = contenders();
+    if (in_hand <= 1) return Phase::Award;
+    if (!exposed_ && players_who_can_bet() <= 1) expose_all();
+    if (street_ + 1 < game_.street_count) {
+        ++street_;
+        return Phase::Deal;
+    }
+    return Phase::Showdown;
+}
+
+void Hand::form_pots() {
+    // Levels: the distinct amounts put in by players still in, ascending.
+    std::array<Chips, kMaxSeats> levels{};
+    int level_count = 0;
+    for (int i = 0; i < count_; ++i) {
+        if (players_[i].folded) continue;
+        levels[level_count++] = players_[i].committed;
+    }
+    std::sort(levels.begin(), levels.begin() + level_count);
+    level_count =
+        static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
+
+    pot_count_ = 0;
+    Chips prev = 0;
+    for (int l = 0; l < level_count; ++l) {
+        const Chips level = levels[l];
+        Pot pot;
+        for (int i = 0; i < count_; ++i) {
+            const Player& pl = players_[i];
+            pot.amount += std::min(pl.committed, level) - std::min(pl.committed, prev);
+            if (!pl.folded && pl.committed >= level) pot.eligible |= SeatMask{1} << pl.seat;
+        }
+        if (pot.amount > 0 || (pot_count_ == 0 && dead_money_ > 0)) pots_[pot_count_++] = pot;
+        prev = level;
+    }
+    // Chips of folded players above every live player's total (possible only after a fold when a
+    // check was free) join the top pot.
+    Chips above = 0;
+    for (int i = 0; i < count_; ++i)
+        above += std::max<Chips>(0, players_[i].committed - prev);
+    if (pot_count_ == 0 && (above > 0 || dead_money_ > 0)) {
+        Pot pot;
+        for (int i = 0; i < count_; ++i)
+            if (!players_[i].folded) pot.eligible |= SeatMask{1} << players_[i].seat;
+        pots_[pot_count_++] = pot;
+    }
+    if (pot_count_ > 0) {
+        pots_[pot_count_ - 1].amount += above;
+        pots_[0].amount += dead_money_;
+    }
+}
+
+}  // namespace tavolo::engine
