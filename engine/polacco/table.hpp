@@ -1,0 +1,52 @@
+#pragma once
+// A Poker Polacco table between hands: who sits where (clockwise), their penalties and passes, who
+// speaks first next; it starts each hand and applies its result.
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <vector>
+
+#include "engine/deck.hpp"
+#include "engine/polacco/errors.hpp"
+#include "engine/polacco/hand.hpp"
+#include "engine/polacco/types.hpp"
+#include "engine/random.hpp"
+
+namespace tavolo::engine::polacco {
+
+class Table {
+  public:
+    // seats: clockwise; first_speaker: one of them (the ace drawer at a new table).
+    Table(TableId id, Rules rules, std::vector<HandPlayer> seats, PlayerId first_speaker);
+
+    TableId id() const { return id_; }
+    const Rules& rules() const { return rules_; }
+    const std::vector<HandPlayer>& seats() const { return seats_; }
+    int players() const { return static_cast<int>(seats_.size()); }
+    PlayerId first_speaker() const { return first_speaker_; }
+    std::int64_t hands_played() const { return hands_played_; }
+
+    bool hand_in_progress() const { return hand_.has_value(); }
+    Hand* hand() { return hand_ ? &*hand_ : nullptr; }
+    const Hand* hand() const { return hand_ ? &*hand_ : nullptr; }
+
+    // Starts the next hand with a freshly shuffled deck; returns its opening events.
+    std::expected<Events, PolaccoError> start_hand(RandomSource& rng);
+    // The same from a deck as it stands (tests stack it).
+    std::expected<Events, PolaccoError> start_hand_with_deck(Deck deck);
+    // Applies the ended hand: penalties, passes, the eliminated player leaves, the next first speaker.
+    std::expected<HandResult, PolaccoError> finish_hand();
+
+  private:
+    std::expected<void, PolaccoError> check_start() const;
+    HandSetup next_setup() const;
+
+    TableId id_;
+    Rules rules_;
+    std::vector<HandPlayer> seats_;
+    PlayerId first_speaker_;
+    std::int64_t hands_played_ = 0;
+    std::optional<Hand> hand_;
+};
+
+}  // namespace tavolo::engine::polacco

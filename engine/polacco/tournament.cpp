@@ -1,0 +1,130 @@
+#include "engine/polacco/tournament.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+#include "engine/polacco/draw.hpp"
+
+namespace tavolo::engine::polacco {
+
+Tournament::Tournament(int entrants, TournamentConfig config)
+    : entrants_(entrants), remaining_(entrants), config_(std::move(config)) {
+    pool_ = std::max(config_.prize_part * entrants_, config_.guarantee);
+    PayoutTable table = config_.payout_table ? *config_.payout_table : default_payout_table(entrants_);
+    prizes_ = prizes_for_pool(pool_, table);
+}
+
+std::expected<Tournament, PolaccoError> Tournament::start(std::vector<PlayerId> entrants,
+                                                          TournamentConfig config, RandomSource& rng) {
+    if (config.rules.clockwise_only && config.rules.mode != Mode::Casino) {
+        return std::unexpected(PolaccoError::InvalidRules);
+    }
+    if (entrants.size() < 2) return std::unexpected(PolaccoError::NotEnoughPlayers);
+    Tournament t{static_cast<int>(entrants.size()), std::move(config)};
+    std::vector<HandPlayer> players;
+    for (PlayerId p : entrants)
+        players.push_back({p, 0, true});
+    std::vector<TournamentEvent> out;
+    t.draw(std::move(players), rng, out);
+    return t;
+}
+
+Table* Tournament::table(TableId id) {
+    if (id < 0 || static_cast<std::size_t>(id) >= tables_.size()) return nullptr;
+    return &tables_[static_cast<std::size_t>(id)];
+}
+
+bool Tournament::paused(TableId id) const {
+    return id >= 0 && static_cast<std::size_t>(id) < paused_.size() && paused_[static_cast<std::size_t>(id)];
+}
+
+std::vector<TableId> Tournament::tables_ready() const {
+    std::vector<TableId> ready;
+    if (finished()) return ready;
+    for (const auto& t : tables_) {
+        if (!paused(t.id()) && !t.hand_in_progress() && t.players() >= 2) ready.push_back(t.id());
+    }
+    return ready;
+}
+
+std::expected<Events, PolaccoError> Tournament::start_hand(TableId id, RandomSource& rng) {
+    Table* t = table(id);
+    if (!t) return std::unexpected(PolaccoError::UnknownTable);
+    if (paused(id)) return std::unexpected(PolaccoError::TablePaused);
+    return t->start_hand(rng);
+}
+
+std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::finish_hand(TableId id,
+                                                                                  RandomSource& rng) {
+    Table* t = table(id);
+    if (!t) return std::unexpected(PolaccoError::UnknownTable);
+    auto result = t->finish_hand();
+    if (!result) return std::unexpected(result.error());
+    std::vector<TournamentEvent> out;
+    if (result->eliminated) {
+        int place = remaining_--;
+        standings_.push_back({result->penalised, place, prize_for(place)});
+        emit(PlayerPlaced{result->penalised, place, id, prize_for(place)}, out);
+    }
+    if (final_table_ && t->players() == 1) {
+        winner_ = t->seats().front().player;
+        standings_.push_back({*winner_, 1, prize_for(1)});
+        emit(TournamentWon{*winner_, prize_for(1)}, out);
+        return out;
+    }
+    if (!final_table_) pause_small_tables(rng, out);
+    return out;
+}
+
+// POLACCO §4.1-4.2: a table with three left waits; when all wait, every table closes and is redrawn.
+void Tournament::pause_small_tables(RandomSource& rng, std::vector<TournamentEvent>& out) {
+    for (const auto& t : tables_) {
+        auto i = static_cast<std::size_t>(t.id());
+        if (!paused_[i] && !t.hand_in_progress() && t.players() <= 3) {
+            paused_[i] = true;
+            emit(TablePaused{t.id(), t.players()}, out);
+        }
+    }
+    if (!std::ranges::all_of(paused_, [](bool p) { return p; })) return;
+    std::vector<HandPlayer> players;
+    for (const auto& t : tables_)
+        players.insert(players.end(), t.seats().begin(), t.seats().end());
+    draw(std::move(players), rng, out);
+}
+
+void Tournament::draw(std::vector<HandPlayer> players, RandomSource& rng, std::vector<TournamentEvent>& out) {
+    std::unordered_map<PlayerId, HandPlayer> state;
+    std::vector<PlayerId> ids;
+    for (const auto& p : players) {
+        state[p.player] = p;
+        ids.push_back(p.player);
+    }
+    auto drawn = draw_tables(std::move(ids), config_.rules.table_max(), rng);
+    tables_.clear();
+    TablesDrawn event{draws_++, drawn.size() == 1, {}};
+    for (std::size_t i = 0; i < drawn.size(); ++i) {
+        std::vector<HandPlayer> seats;
+        for (PlayerId p : drawn[i].seats)
+            seats.push_back(state[p]);
+        auto id = static_cast<TableId>(i);
+        tables_.emplace_back(id, config_.rules, std::move(seats), drawn[i].seats.front());
+        event.tables.push_back({id, drawn[i].seats});
+    }
+    paused_.assign(tables_.size(), false);
+    final_table_ = event.final_table;
+    emit(std::move(event), out);
+    if (!final_table_) pause_small_tables(rng, out);
+}
+
+Cents Tournament::prize_for(int place) const {
+    if (place < 1 || static_cast<std::size_t>(place) > prizes_.size()) return 0;
+    return prizes_[static_cast<std::size_t>(place - 1)];
+}
+
+void Tournament::emit(TournamentEvent event, std::vector<TournamentEvent>& out) {
+    log_.push_back(event);
+    out.push_back(std::move(event));
+}
+
+}  // namespace tavolo::engine::polacco

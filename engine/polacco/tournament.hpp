@@ -1,0 +1,113 @@
+#pragma once
+// A Poker Polacco tournament (RULES.md §9, POLACCO §1 and §4): the seat draw; a table with three
+// players left pauses until every table has three; then all tables close and are redrawn, penalties
+// and passes kept; when the players fit one table (3 x tables <= the table maximum) the draw forms the
+// final table, played to one winner. Places follow the elimination order: eliminations at different
+// tables rank by the order in which their hands ended, which is the order of finish_hand() calls.
+// The prize pool and its split are those of the poker tournaments (engine/tournament/payouts.hpp).
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <variant>
+#include <vector>
+
+#include "engine/polacco/errors.hpp"
+#include "engine/polacco/table.hpp"
+#include "engine/polacco/types.hpp"
+#include "engine/random.hpp"
+#include "engine/tournament/payouts.hpp"
+#include "engine/types.hpp"
+
+namespace tavolo::engine::polacco {
+
+struct TournamentConfig {
+    Rules rules;
+    Cents prize_part = 0;  // each entrant's contribution to the prize pool
+    Cents guarantee = 0;   // the pool is at least this
+    // Default: the poker tournaments' default table for the number of entrants.
+    std::optional<PayoutTable> payout_table;
+};
+
+struct TableLayout {
+    TableId table = 0;
+    std::vector<PlayerId> seats;  // clockwise; seats[0] drew the ace and speaks first
+};
+// The start (draw 0) and every recomposition (draw 1, 2, ...).
+struct TablesDrawn {
+    int draw = 0;
+    bool final_table = false;
+    std::vector<TableLayout> tables;
+};
+struct TablePaused {
+    TableId table = 0;
+    int players = 0;
+};
+struct PlayerPlaced {
+    PlayerId player = -1;
+    int place = 0;
+    TableId table = 0;
+    Cents prize = 0;
+};
+struct TournamentWon {
+    PlayerId player = -1;
+    Cents prize = 0;
+};
+using TournamentEvent = std::variant<TablesDrawn, TablePaused, PlayerPlaced, TournamentWon>;
+
+struct Standing {
+    PlayerId player = -1;
+    int place = 0;
+    Cents prize = 0;
+};
+
+class Tournament {
+  public:
+    static std::expected<Tournament, PolaccoError> start(std::vector<PlayerId> entrants,
+                                                         TournamentConfig config, RandomSource& rng);
+
+    int entrants() const { return entrants_; }
+    int remaining() const { return remaining_; }
+    const Rules& rules() const { return config_.rules; }
+    const std::vector<Table>& tables() const { return tables_; }
+    Table* table(TableId id);
+    bool paused(TableId id) const;
+    bool final_table() const { return final_table_; }
+    int draws() const { return draws_; }
+    int recompositions() const { return draws_ - 1; }
+    bool finished() const { return winner_.has_value(); }
+    std::optional<PlayerId> winner() const { return winner_; }
+    Cents prize_pool() const { return pool_; }
+    const std::vector<Cents>& prizes() const { return prizes_; }
+    // In the order places were decided: the first eliminated first, the winner last.
+    const std::vector<Standing>& standings() const { return standings_; }
+    const std::vector<TournamentEvent>& log() const { return log_; }
+
+    // Tables that may start a hand now: not paused, no hand in play, two players or more.
+    std::vector<TableId> tables_ready() const;
+    std::expected<Events, PolaccoError> start_hand(TableId id, RandomSource& rng);
+    // Call when the table's hand has ended, in the order hands end. Applies the result, places an
+    // eliminated player, pauses the table at three, redraws when every table is paused.
+    std::expected<std::vector<TournamentEvent>, PolaccoError> finish_hand(TableId id, RandomSource& rng);
+
+  private:
+    Tournament(int entrants, TournamentConfig config);
+    void draw(std::vector<HandPlayer> players, RandomSource& rng, std::vector<TournamentEvent>& out);
+    void pause_small_tables(RandomSource& rng, std::vector<TournamentEvent>& out);
+    Cents prize_for(int place) const;
+    void emit(TournamentEvent event, std::vector<TournamentEvent>& out);
+
+    int entrants_;
+    int remaining_;
+    TournamentConfig config_;
+    std::vector<Table> tables_;
+    std::vector<bool> paused_;
+    bool final_table_ = false;
+    int draws_ = 0;
+    std::optional<PlayerId> winner_;
+    Cents pool_ = 0;
+    std::vector<Cents> prizes_;
+    std::vector<Standing> standings_;
+    std::vector<TournamentEvent> log_;
+};
+
+}  // namespace tavolo::engine::polacco
