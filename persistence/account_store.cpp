@@ -1,0 +1,154 @@
+#include "persistence/account_store.hpp"
+
+#include "persistence/detail/sodium.hpp"
+#include "persistence/detail/sql_array.hpp"
+#include "persistence/detail/transact.hpp"
+
+namespace tavolo::persistence {
+
+namespace {
+
+constexpr const char* kSelectAccount =
+    "SELECT a.id, a.name, a.role, w.id FROM accounts a JOIN wallets w ON w.account_id = a.id ";
+
+Role role_from(const std::string& text) {
+    return text == "operator" ? Role::operator_ : Role::player;
+}
+
+Account account_from(const pqxx::row& row) {
+    return {AccountId{row[0].as<std::int64_t>()}, row[1].as<std::string>(),
+            role_from(row[2].as<std::string>()), WalletId{row[3].as<std::int64_t>()}};
+}
+
+StoreResult<Account> one_account(const pqxx::result& rows, const char* what) {
+    if (rows.empty()) return store_error(StoreErrc::not_found, what);
+    return account_from(rows[0]);
+}
+
+std::size_t utf8_length(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char c : s)
+        n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+}  // namespace
+
+const char* to_string(Role role) {
+    return role == Role::operator_ ? "operator" : "player";
+}
+
+AccountStore::AccountStore(Database& db, PasswordCost cost) : db_(db), cost_(cost) {}
+
+StoreResult<Account> AccountStore::create(const std::string& name, const std::string& password, Role role) {
+    if (name.empty() || utf8_length(name) > 32)
+        return store_error(StoreErrc::invalid_argument, "an account name has 1 to 32 characters");
+    if (password.size() < 8)
+        return store_error(StoreErrc::invalid_argument, "a password has at least 8 characters");
+    // Hash before the transaction: Argon2id is slow on purpose, and must not hold a connection.
+    std::string hash = hash_password(password, cost_);
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Account> {
+        auto row = tx.exec_params1(
+            "INSERT INTO accounts (name, password_hash, role) VALUES ($1, $2, $3) RETURNING id", name, hash,
+            to_string(role));
+        auto id = row[0].as<std::int64_t>();
+        auto wallet = tx.exec_params1(
+            "INSERT INTO wallets (kind, account_id, label) VALUES ('player', $1, $2) "
+            "RETURNING id",
+            id, name);
+        return Account{AccountId{id}, name, role, WalletId{wallet[0].as<std::int64_t>()}};
+    });
+}
+
+StoreResult<Account> AccountStore::authenticate(const std::string& name, const std::string& password) {
+    struct Found {
+        Account account;
+        std::string hash;
+    };
+    auto found = detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Found> {
+        auto rows = tx.exec_params(
+            "SELECT a.id, a.name, a.role, w.id, a.password_hash FROM accounts a JOIN wallets w ON "
+            "w.account_id = a.id "
+            "WHERE lower(a.name) = lower($1) AND a.closed_at IS NULL",
+            name);
+        if (rows.empty()) return store_error(StoreErrc::bad_credentials, "unknown name or wrong password");
+        return Found{account_from(rows[0]), rows[0][4].as<std::string>()};
+    });
+    if (!found) return std::unexpected(found.error());
+    if (!verify_password(found->hash, password))
+        return store_error(StoreErrc::bad_credentials, "unknown name or wrong password");
+    if (password_needs_rehash(found->hash, cost_)) {
+        std::string fresh = hash_password(password, cost_);
+        (void)detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+            tx.exec_params0("UPDATE accounts SET password_hash = $2 WHERE id = $1", raw(found->account.id),
+                            fresh);
+            return {};
+        });
+    }
+    return found->account;
+}
+
+StoreResult<Account> AccountStore::find(AccountId id) {
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return one_account(tx.exec_params(std::string(kSelectAccount) + "WHERE a.id = $1", raw(id)),
+                           "no such account");
+    });
+}
+
+StoreResult<Account> AccountStore::find_by_name(const std::string& name) {
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return one_account(
+            tx.exec_params(std::string(kSelectAccount) + "WHERE lower(a.name) = lower($1)", name),
+            "no such account");
+    });
+}
+
+StoreResult<void> AccountStore::set_role(AccountId id, Role role) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        auto rows = tx.exec_params("UPDATE accounts SET role = $2 WHERE id = $1", raw(id), to_string(role));
+        if (rows.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such account");
+        return {};
+    });
+}
+
+StoreResult<std::string> AccountStore::issue_resume_token(AccountId id, std::chrono::seconds ttl) {
+    std::string token = detail::random_token(32);
+    std::string digest = detail::bytea_hex(detail::blake2b_256(token));
+    auto stored = detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        tx.exec_params0(
+            "INSERT INTO resume_tokens (token_hash, account_id, expires_at) "
+            "VALUES ($1::bytea, $2, now() + make_interval(secs => $3))",
+            digest, raw(id), static_cast<double>(ttl.count()));
+        return {};
+    });
+    if (!stored) return std::unexpected(stored.error());
+    return token;
+}
+
+StoreResult<Account> AccountStore::redeem_resume_token(const std::string& token) {
+    std::string digest = detail::bytea_hex(detail::blake2b_256(token));
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Account> {
+        auto rows = tx.exec_params(
+            "SELECT account_id, expires_at > now() AND revoked_at IS NULL FROM resume_tokens WHERE "
+            "token_hash = $1::bytea",
+            digest);
+        if (rows.empty()) return store_error(StoreErrc::not_found, "unknown resume token: log in again");
+        if (!rows[0][1].as<bool>())
+            return store_error(StoreErrc::expired, "the resume token has expired: log in again");
+        return one_account(
+            tx.exec_params(std::string(kSelectAccount) + "WHERE a.id = $1 AND a.closed_at IS NULL",
+                           rows[0][0].as<std::int64_t>()),
+            "the account is closed");
+    });
+}
+
+StoreResult<void> AccountStore::revoke_resume_tokens(AccountId id) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        tx.exec_params0(
+            "UPDATE resume_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL",
+            raw(id));
+        return {};
+    });
+}
+
+}  // namespace tavolo::persistence

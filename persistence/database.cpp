@@ -1,0 +1,64 @@
+#include "persistence/database.hpp"
+
+#include "persistence/connection.hpp"
+#include "persistence/detail/pool.hpp"
+
+namespace tavolo::persistence {
+
+Database::Database(std::string url) : Database(std::move(url), Options{}) {}
+
+Database::Database(std::string url, Options options) : pool_(std::make_unique<Pool>()) {
+    pool_->url = std::move(url);
+    pool_->options = options;
+    if (pool_->options.pool_size == 0) pool_->options.pool_size = 1;
+}
+
+Database::~Database() = default;
+
+const std::string& Database::url() const {
+    return pool_->url;
+}
+const Database::Options& Database::options() const {
+    return pool_->options;
+}
+Database::Pool& Database::pool() {
+    return *pool_;
+}
+
+namespace detail {
+
+Lease::Lease(Database& db) : pool_(db.pool()) {
+    std::unique_lock lock(pool_.mutex);
+    bool free = pool_.returned.wait_for(lock, pool_.options.acquire_timeout, [&] {
+        return !pool_.idle.empty() || pool_.open < pool_.options.pool_size;
+    });
+    if (!free) throw pqxx::broken_connection("no database connection became free within the acquire timeout");
+    if (!pool_.idle.empty()) {
+        conn_ = std::move(pool_.idle.back());
+        pool_.idle.pop_back();
+        return;
+    }
+    ++pool_.open;
+    lock.unlock();
+    try {
+        conn_ = std::make_unique<pqxx::connection>(pool_.url);
+    } catch (...) {
+        lock.lock();
+        --pool_.open;
+        pool_.returned.notify_one();
+        throw;
+    }
+}
+
+Lease::~Lease() {
+    std::lock_guard lock(pool_.mutex);
+    if (conn_ && conn_->is_open()) {
+        pool_.idle.push_back(std::move(conn_));
+    } else {
+        --pool_.open;
+    }
+    pool_.returned.notify_one();
+}
+
+}  // namespace detail
+}  // namespace tavolo::persistence

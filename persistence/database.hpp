@@ -1,0 +1,36 @@
+#pragma once
+// A PostgreSQL database reached through a small pool of connections, shared by the stores.
+// Connections are opened on demand and a broken one is dropped, so the pool heals itself when
+// the server comes back. Thread-safe.
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace tavolo::persistence {
+
+class Database {
+  public:
+    struct Options {
+        std::size_t pool_size = 4;  // connections open at most at once
+        std::chrono::milliseconds acquire_timeout{30'000};
+        int max_attempts = 12;  // for serialization failures and deadlocks
+    };
+
+    explicit Database(std::string url);
+    Database(std::string url, Options options);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    const std::string& url() const;
+    const Options& options() const;
+
+    struct Pool;  // defined in persistence/detail/pool.hpp
+    Pool& pool();
+
+  private:
+    std::unique_ptr<Pool> pool_;
+};
+
+}  // namespace tavolo::persistence

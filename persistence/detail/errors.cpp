@@ -1,0 +1,62 @@
+#include "persistence/detail/errors.hpp"
+
+#include <pqxx/pqxx>
+#include <stdexcept>
+#include <string>
+
+namespace tavolo::persistence::detail {
+
+namespace {
+
+bool mentions(const std::string& text, const char* what) {
+    return text.find(what) != std::string::npos;
+}
+
+ClassifiedError classify_sql(const pqxx::sql_error& e) {
+    const std::string state = e.sqlstate();
+    const std::string what = e.what();
+    if (state == "40001" || state == "40P01") return {{StoreErrc::database, what}, Recovery::retry};
+    if (state.starts_with("08") || state == "57P01" || state == "57P02" || state == "57P03" ||
+        state == "53300")
+        return {{StoreErrc::unavailable, "the database connection was lost: " + what}, Recovery::reconnect};
+    if (state == "23514" && mentions(what, "wallets_balance_not_negative"))
+        return {{StoreErrc::insufficient_funds, "insufficient funds: a wallet would go negative"},
+                Recovery::fail};
+    if (state == "23505" && mentions(what, "accounts_name_unique"))
+        return {{StoreErrc::duplicate_name, "that account name is taken"}, Recovery::fail};
+    if (state == "23503") return {{StoreErrc::not_found, what}, Recovery::fail};
+    if (state.starts_with("23") || state.starts_with("22"))
+        return {{StoreErrc::invalid_argument, what}, Recovery::fail};
+    return {{StoreErrc::database, what}, Recovery::fail};
+}
+
+}  // namespace
+
+ClassifiedError classify_current_exception() {
+    try {
+        throw;
+    } catch (const pqxx::in_doubt_error& e) {
+        return {{StoreErrc::unavailable,
+                 std::string("the connection broke while committing; the outcome is unknown, retry with the "
+                             "same idempotency key: ") +
+                     e.what()},
+                Recovery::fail};
+    } catch (const pqxx::broken_connection& e) {
+        return {{StoreErrc::unavailable, std::string("the database cannot be reached: ") + e.what()},
+                Recovery::reconnect};
+    } catch (const pqxx::transaction_rollback& e) {
+        return {{StoreErrc::database, e.what()}, Recovery::retry};
+    } catch (const pqxx::sql_error& e) {
+        return classify_sql(e);
+    } catch (const std::invalid_argument& e) {
+        return {{StoreErrc::invalid_argument, e.what()}, Recovery::fail};
+    } catch (const std::out_of_range& e) {
+        return {{StoreErrc::not_found, e.what()}, Recovery::fail};
+    } catch (const pqxx::conversion_error& e) {
+        return {{StoreErrc::invalid_argument, e.what()}, Recovery::fail};
+    } catch (const std::exception& e) {
+        return {{StoreErrc::database, e.what()}, Recovery::fail};
+    }
+}
+
+}  // namespace tavolo::persistence::detail

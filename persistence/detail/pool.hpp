@@ -1,0 +1,42 @@
+#pragma once
+// The connection pool behind Database (internal: includes libpqxx).
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <pqxx/pqxx>
+#include <vector>
+
+#include "persistence/database.hpp"
+
+namespace tavolo::persistence {
+
+struct Database::Pool {
+    std::string url;
+    Options options;
+    std::mutex mutex;
+    std::condition_variable returned;
+    std::vector<std::unique_ptr<pqxx::connection>> idle;
+    std::size_t open = 0;  // idle + leased
+};
+
+namespace detail {
+
+// One connection taken from the pool; back to it when destroyed, unless it broke.
+class Lease {
+  public:
+    explicit Lease(Database& db);  // throws pqxx::broken_connection when the server cannot be reached
+    ~Lease();
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+
+    pqxx::connection& connection() { return *conn_; }
+    // Closes the connection instead of returning it (after an error that may have broken it).
+    void discard() { conn_.reset(); }
+
+  private:
+    Database::Pool& pool_;
+    std::unique_ptr<pqxx::connection> conn_;
+};
+
+}  // namespace detail
+}  // namespace tavolo::persistence

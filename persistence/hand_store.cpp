@@ -1,0 +1,139 @@
+#include "persistence/hand_store.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "persistence/detail/hand_work.hpp"
+#include "persistence/detail/sql_array.hpp"
+#include "persistence/detail/transact.hpp"
+
+namespace tavolo::persistence {
+
+namespace detail {
+
+namespace {
+
+std::int64_t unix_ms(std::chrono::system_clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+}  // namespace
+
+void commit_hands(pqxx::work& tx, std::span<const HandRecord> hands) {
+    if (hands.empty()) return;
+    std::vector<std::int64_t> table_ids, numbers, started, ended;
+    std::vector<std::string> events, phh, results;
+    std::map<std::int64_t, const HandRecord*> newest;  // by table id: locks taken in id order
+    for (const auto& h : hands) {
+        if (h.snapshot.table != h.table)
+            throw std::invalid_argument("hand " + std::to_string(h.hand_number) + " of table " +
+                                        std::to_string(raw(h.table)) + " carries another table's snapshot");
+        if (h.snapshot.hand_number != h.hand_number)
+            throw std::invalid_argument("a hand's snapshot must carry that hand's number");
+        table_ids.push_back(raw(h.table));
+        numbers.push_back(h.hand_number);
+        started.push_back(unix_ms(h.started_at));
+        ended.push_back(unix_ms(h.ended_at));
+        events.push_back(h.events);
+        phh.push_back(h.phh);
+        results.push_back(h.result_json.empty() ? "{}" : h.result_json);
+        auto& slot = newest[raw(h.table)];
+        if (!slot || slot->hand_number < h.hand_number) slot = &h;
+    }
+    tx.exec_params0(
+        "INSERT INTO hands (table_id, hand_number, started_at, ended_at, events, phh, result) "
+        "SELECT t, n, to_timestamp(s / 1000.0), to_timestamp(e / 1000.0), ev, p, r::jsonb "
+        "FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bytea[], $6::text[], "
+        "$7::text[]) "
+        "AS u(t, n, s, e, ev, p, r) ON CONFLICT (table_id, hand_number) DO NOTHING",
+        int_array(table_ids), int_array(numbers), int_array(started), int_array(ended), bytea_array(events),
+        text_array(phh), text_array(results));
+
+    std::vector<std::int64_t> ids, hand_numbers, levels;
+    std::vector<std::optional<std::int64_t>> buttons;
+    std::vector<std::string> seats, states;
+    for (const auto& [id, h] : newest) {
+        ids.push_back(id);
+        hand_numbers.push_back(h->hand_number);
+        buttons.push_back(h->snapshot.button ? std::optional<std::int64_t>(*h->snapshot.button)
+                                             : std::nullopt);
+        levels.push_back(h->snapshot.level);
+        seats.push_back(seats_json(h->snapshot.seats));
+        states.push_back(h->snapshot.engine_state);
+    }
+    tx.exec_params0(
+        "UPDATE tournament_tables t SET hand_number = u.n, button_seat = u.b, level = u.l, seats = "
+        "u.s::jsonb, "
+        "engine_state = u.e, snapshot_at = now() "
+        "FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::text[], $6::bytea[]) AS u(id, n, "
+        "b, l, s, e) "
+        "WHERE t.id = u.id AND t.hand_number < u.n",
+        int_array(ids), int_array(hand_numbers), optional_int_array(buttons), int_array(levels),
+        text_array(seats), bytea_array(states));
+}
+
+TableSnapshot read_snapshot(pqxx::work& tx, TableId table) {
+    auto head = tx.exec_params(
+        "SELECT hand_number, button_seat, level, engine_state FROM tournament_tables WHERE id = $1",
+        raw(table));
+    if (head.empty()) throw std::out_of_range("no such table");
+    TableSnapshot snap;
+    snap.table = table;
+    snap.hand_number = head[0][0].as<std::int64_t>();
+    if (!head[0][1].is_null()) snap.button = head[0][1].as<int>();
+    snap.level = head[0][2].as<int>();
+    snap.engine_state = pqxx::binarystring(head[0][3]).str();
+    for (const auto& row : tx.exec_params(
+             "SELECT s.seat, s.registration_id, s.account_id, s.stack, s.status FROM tournament_tables t, "
+             "jsonb_to_recordset(t.seats) AS s(seat int, registration_id bigint, account_id bigint, "
+             "stack bigint, status text) WHERE t.id = $1 ORDER BY s.seat",
+             raw(table)))
+        snap.seats.push_back({row[0].as<int>(), RegistrationId{row[1].as<std::int64_t>()},
+                              AccountId{row[2].as<std::int64_t>()}, row[3].as<std::int64_t>(),
+                              seat_status_from(row[4].as<std::string>()).value_or(SeatStatus::active)});
+    return snap;
+}
+
+}  // namespace detail
+
+HandStore::HandStore(Database& db) : db_(db) {}
+
+StoreResult<void> HandStore::commit(std::span<const HandRecord> hands) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        detail::commit_hands(tx, hands);
+        return {};
+    });
+}
+
+StoreResult<StoredHand> HandStore::hand(TableId table, std::int64_t hand_number) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<StoredHand> {
+        auto rows = tx.exec_params(
+            "SELECT id, events, phh, result::text FROM hands WHERE table_id = $1 AND hand_number = $2",
+            raw(table), hand_number);
+        if (rows.empty()) return store_error(StoreErrc::not_found, "no such hand");
+        return StoredHand{rows[0][0].as<std::int64_t>(),
+                          table,
+                          hand_number,
+                          pqxx::binarystring(rows[0][1]).str(),
+                          rows[0][2].as<std::string>(),
+                          rows[0][3].as<std::string>()};
+    });
+}
+
+StoreResult<std::int64_t> HandStore::hand_count(TableId table) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::int64_t> {
+        return tx.exec_params1("SELECT count(*) FROM hands WHERE table_id = $1", raw(table))[0]
+            .as<std::int64_t>();
+    });
+}
+
+StoreResult<TableSnapshot> HandStore::snapshot(TableId table) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<TableSnapshot> {
+        if (tx.exec_params("SELECT 1 FROM tournament_tables WHERE id = $1", raw(table)).empty())
+            return store_error(StoreErrc::not_found, "no such table");
+        return detail::read_snapshot(tx, table);
+    });
+}
+
+}  // namespace tavolo::persistence

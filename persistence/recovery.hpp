@@ -1,0 +1,28 @@
+#pragma once
+// Loading for recovery: every unfinished tournament as it stood at its last commits. Hands that
+// never committed are simply absent: they are void (RULES.md §7).
+#include <vector>
+
+#include "persistence/database.hpp"
+#include "persistence/table_snapshot.hpp"
+#include "persistence/tournament_store.hpp"
+
+namespace tavolo::persistence {
+
+struct RecoveredTable {
+    TableId id{};
+    int table_number = 0;
+    int max_seats = 0;
+    TableSnapshot snapshot;  // hand_number 0: no hand committed yet
+};
+
+struct RecoveredTournament {
+    Tournament tournament;                    // configuration, state, schedule and clock as last saved
+    std::vector<RecoveredTable> tables;       // open tables, by number
+    std::vector<Registration> registrations;  // by id
+};
+
+// Every tournament that is neither finished nor cancelled, by id.
+StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Database& db);
+
+}  // namespace tavolo::persistence

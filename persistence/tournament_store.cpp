@@ -1,0 +1,387 @@
+#include "persistence/tournament_store.hpp"
+
+#include "persistence/detail/ledger_work.hpp"
+#include "persistence/detail/tournament_rows.hpp"
+#include "persistence/detail/transact.hpp"
+
+namespace tavolo::persistence {
+
+using std::chrono::milliseconds;
+
+namespace detail {
+
+const char* const kTournamentColumns =
+    "SELECT id, name, kind, game, betting, config::text, schedule::text, "
+    "extract(epoch FROM starts_at) * 1000, buy_in_prize_cents, buy_in_fee_cents, guarantee_cents, state, "
+    "prize_pool_wallet_id, level, level_elapsed_ms, level_remaining_ms, on_break, "
+    "extract(epoch FROM clock_saved_at) * 1000 FROM tournaments ";
+
+const char* const kRegistrationColumns =
+    "SELECT id, tournament_id, account_id, entry_number, state, paid_cents, prize_part_cents, fee_cents, "
+    "rebuys, "
+    "addons, finishing_place, prize_cents, refund_cents FROM registrations ";
+
+static std::chrono::system_clock::time_point from_unix_ms(double ms) {
+    return std::chrono::system_clock::time_point(milliseconds(static_cast<std::int64_t>(ms)));
+}
+
+Tournament tournament_from(const pqxx::row& r) {
+    Tournament t;
+    t.id = TournamentId{r[0].as<std::int64_t>()};
+    t.spec.name = r[1].as<std::string>();
+    t.spec.kind = r[2].as<std::string>();
+    t.spec.game = r[3].as<std::string>();
+    t.spec.betting = r[4].as<std::string>();
+    t.spec.config_json = r[5].as<std::string>();
+    t.spec.schedule_json = r[6].as<std::string>();
+    if (!r[7].is_null()) t.spec.starts_at = from_unix_ms(r[7].as<double>());
+    t.spec.prize_part = r[8].as<Cents>();
+    t.spec.fee = r[9].as<Cents>();
+    t.spec.guarantee = r[10].as<Cents>();
+    t.spec.state = r[11].as<std::string>();
+    t.prize_pool = WalletId{r[12].as<std::int64_t>()};
+    t.clock.level = r[13].as<int>();
+    t.clock.level_elapsed = milliseconds(r[14].as<std::int64_t>());
+    if (!r[15].is_null()) t.clock.level_remaining = milliseconds(r[15].as<std::int64_t>());
+    t.clock.on_break = r[16].as<bool>();
+    if (!r[17].is_null()) t.clock.saved_at = from_unix_ms(r[17].as<double>());
+    return t;
+}
+
+Registration registration_from(const pqxx::row& r) {
+    Registration g;
+    g.id = RegistrationId{r[0].as<std::int64_t>()};
+    g.tournament = TournamentId{r[1].as<std::int64_t>()};
+    g.account = AccountId{r[2].as<std::int64_t>()};
+    g.entry_number = r[3].as<int>();
+    g.state = r[4].as<std::string>();
+    g.paid = r[5].as<Cents>();
+    g.prize_part = r[6].as<Cents>();
+    g.fee = r[7].as<Cents>();
+    g.rebuys = r[8].as<int>();
+    g.addons = r[9].as<int>();
+    if (!r[10].is_null()) g.finishing_place = r[10].as<int>();
+    g.prize = r[11].as<Cents>();
+    g.refund = r[12].as<Cents>();
+    return g;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::kRegistrationColumns;
+using detail::kTournamentColumns;
+using detail::registration_from;
+using detail::tournament_from;
+
+StoreResult<Registration> load_registration(pqxx::work& tx, std::int64_t id, bool lock) {
+    auto rows =
+        tx.exec_params(std::string(kRegistrationColumns) + "WHERE id = $1" + (lock ? " FOR UPDATE" : ""), id);
+    if (rows.empty()) return store_error(StoreErrc::not_found, "no such registration");
+    return registration_from(rows[0]);
+}
+
+struct Context {
+    std::int64_t tournament;
+    std::int64_t pool;
+    std::int64_t house;
+    std::int64_t player_wallet;
+    std::string state;
+};
+
+StoreResult<Context> context_of(pqxx::work& tx, std::int64_t tournament, std::int64_t account) {
+    auto rows = tx.exec_params(
+        "SELECT t.prize_pool_wallet_id, (SELECT id FROM wallets WHERE kind = 'house'), "
+        "(SELECT id FROM wallets WHERE account_id = $2), t.state FROM tournaments t WHERE t.id = $1",
+        tournament, account);
+    if (rows.empty()) return store_error(StoreErrc::not_found, "no such tournament");
+    if (rows[0][2].is_null()) return store_error(StoreErrc::not_found, "no such account");
+    return Context{tournament, rows[0][0].as<std::int64_t>(), rows[0][1].as<std::int64_t>(),
+                   rows[0][2].as<std::int64_t>(), rows[0][3].as<std::string>()};
+}
+
+// The registration a key already paid for, if the key was used: a replay returns it unchanged.
+StoreResult<std::optional<std::int64_t>> paid_before(pqxx::work& tx, const std::string& key) {
+    auto rows = tx.exec_params(
+        "SELECT p.registration_id FROM ledger_transactions t LEFT JOIN entry_payments p "
+        "ON p.ledger_transaction_id = t.id WHERE t.idempotency_key = $1",
+        key);
+    if (rows.empty()) return std::optional<std::int64_t>{};
+    if (rows[0][0].is_null())
+        return store_error(StoreErrc::idempotency_conflict, "key " + key + " was used for another movement");
+    return std::optional<std::int64_t>{rows[0][0].as<std::int64_t>()};
+}
+
+std::vector<Leg> legs_of(std::int64_t payer, std::vector<std::pair<std::int64_t, Cents>> receivers) {
+    std::vector<Leg> legs;
+    Cents total = 0;
+    for (auto [wallet, amount] : receivers) {
+        if (amount == 0) continue;
+        legs.push_back({WalletId{wallet}, amount});
+        total += amount;
+    }
+    if (total != 0) legs.push_back({WalletId{payer}, -total});
+    return legs;
+}
+
+// Posts the movement (if it moves anything) and records it as a payment of the registration.
+StoreResult<void> pay(pqxx::work& tx, std::int64_t registration, const char* kind, const std::string& key,
+                      std::vector<Leg> legs, Cents prize_part, Cents fee, Cents amount) {
+    if (legs.empty()) return {};
+    Movement m{key, kind, std::move(legs), "registration " + std::to_string(registration)};
+    auto posted = detail::post_movements(tx, std::span(&m, 1)).front();
+    if (!posted) return std::unexpected(posted.error());
+    tx.exec_params0(
+        "INSERT INTO entry_payments (registration_id, kind, prize_part_cents, fee_cents, amount_cents, "
+        "ledger_transaction_id) VALUES ($1, $2, $3, $4, $5, $6)",
+        registration, kind, prize_part, fee, amount, raw(posted->transaction));
+    return {};
+}
+
+bool is_over(const std::string& state) {
+    return state == "finished" || state == "cancelled";
+}
+
+}  // namespace
+
+TournamentStore::TournamentStore(Database& db) : db_(db) {}
+
+StoreResult<Tournament> TournamentStore::create(const TournamentSpec& s) {
+    if (s.prize_part < 0 || s.fee < 0 || s.guarantee < 0)
+        return store_error(StoreErrc::invalid_argument, "buy-in parts and guarantee cannot be negative");
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Tournament> {
+        auto wallet =
+            tx.exec_params1("INSERT INTO wallets (kind, label) VALUES ('prize_pool', $1) RETURNING id",
+                            "prize pool of " + s.name)[0]
+                .as<std::int64_t>();
+        std::optional<double> starts;
+        if (s.starts_at)
+            starts = static_cast<double>(
+                std::chrono::duration_cast<milliseconds>(s.starts_at->time_since_epoch()).count());
+        auto id =
+            tx.exec_params1(
+                  "INSERT INTO tournaments (name, kind, game, betting, config, schedule, starts_at, "
+                  "buy_in_prize_cents, buy_in_fee_cents, guarantee_cents, state, prize_pool_wallet_id) "
+                  "VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, to_timestamp($7::double precision / 1000), "
+                  "$8, $9, $10, $11, $12) RETURNING id",
+                  s.name, s.kind, s.game, s.betting, s.config_json, s.schedule_json, starts, s.prize_part,
+                  s.fee, s.guarantee, s.state, wallet)[0]
+                .as<std::int64_t>();
+        return tournament_from(tx.exec_params1(std::string(kTournamentColumns) + "WHERE id = $1", id));
+    });
+}
+
+StoreResult<Tournament> TournamentStore::find(TournamentId id) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Tournament> {
+        auto rows = tx.exec_params(std::string(kTournamentColumns) + "WHERE id = $1", raw(id));
+        if (rows.empty()) return store_error(StoreErrc::not_found, "no such tournament");
+        return tournament_from(rows[0]);
+    });
+}
+
+StoreResult<void> TournamentStore::set_state(TournamentId id, const std::string& state) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        auto r = tx.exec_params(
+            "UPDATE tournaments SET state = $2, "
+            "started_at = CASE WHEN $2 = 'running' THEN coalesce(started_at, now()) ELSE started_at END, "
+            "finished_at = CASE WHEN $2 IN ('finished', 'cancelled') THEN now() ELSE finished_at END "
+            "WHERE id = $1",
+            raw(id), state);
+        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such tournament");
+        return {};
+    });
+}
+
+StoreResult<void> TournamentStore::save_clock(TournamentId id, const TournamentClock& c) {
+    std::optional<std::int64_t> remaining;
+    if (c.level_remaining) remaining = c.level_remaining->count();
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        auto r = tx.exec_params(
+            "UPDATE tournaments SET level = $2, level_elapsed_ms = $3, level_remaining_ms = $4, on_break = "
+            "$5, "
+            "clock_saved_at = now() WHERE id = $1",
+            raw(id), c.level, static_cast<std::int64_t>(c.level_elapsed.count()), remaining, c.on_break);
+        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such tournament");
+        return {};
+    });
+}
+
+StoreResult<Registration> TournamentStore::register_player(TournamentId id, AccountId account,
+                                                           const std::string& key,
+                                                           std::optional<WalletId> payer) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto before = paid_before(tx, key);
+        if (!before) return std::unexpected(before.error());
+        if (*before) return load_registration(tx, **before, false);
+        // The tournament row is locked first, then wallets: the same order in every operation.
+        auto locked = tx.exec_params(
+            "SELECT buy_in_prize_cents, buy_in_fee_cents FROM tournaments WHERE id = $1 "
+            "FOR UPDATE",
+            raw(id));
+        if (locked.empty()) return store_error(StoreErrc::not_found, "no such tournament");
+        auto ctx = context_of(tx, raw(id), raw(account));
+        if (!ctx) return std::unexpected(ctx.error());
+        if (is_over(ctx->state))
+            return store_error(StoreErrc::invalid_argument, "the tournament is " + ctx->state);
+        auto live = tx.exec_params(
+            "SELECT id, state FROM registrations WHERE tournament_id = $1 AND account_id = $2 "
+            "AND state IN ('registered', 'playing')",
+            raw(id), raw(account));
+        if (!live.empty()) {
+            if (locked[0][0].as<Cents>() + locked[0][1].as<Cents>() == 0)
+                return load_registration(tx, live[0][0].as<std::int64_t>(),
+                                         false);  // free: nothing to pay twice
+            return store_error(StoreErrc::invalid_argument, "the account already holds a live entry");
+        }
+        Cents prize_part = locked[0][0].as<Cents>(), fee = locked[0][1].as<Cents>();
+        auto reg = tx.exec_params1(
+                         "INSERT INTO registrations (tournament_id, account_id, entry_number, paid_cents, "
+                         "prize_part_cents, fee_cents) SELECT $1, $2, coalesce(max(entry_number), 0) + 1, "
+                         "$3, $4, $5 "
+                         "FROM registrations WHERE tournament_id = $1 AND account_id = $2 RETURNING id",
+                         raw(id), raw(account), prize_part + fee, prize_part, fee)[0]
+                       .as<std::int64_t>();
+        auto from = payer ? raw(*payer) : ctx->player_wallet;
+        auto paid = pay(tx, reg, "buy_in", key, legs_of(from, {{ctx->pool, prize_part}, {ctx->house, fee}}),
+                        prize_part, fee, prize_part + fee);
+        if (!paid) return std::unexpected(paid.error());
+        return load_registration(tx, reg, false);
+    });
+}
+
+namespace {
+
+StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_part, Cents fee,
+                                   const std::string& key, const char* kind) {
+    if (prize_part < 0 || fee < 0 || prize_part + fee == 0)
+        return store_error(StoreErrc::invalid_argument, "a re-buy or add-on costs a positive amount");
+    return detail::transact(db, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto before = paid_before(tx, key);
+        if (!before) return std::unexpected(before.error());
+        if (*before) return load_registration(tx, **before, false);
+        auto reg = load_registration(tx, raw(id), true);
+        if (!reg) return reg;
+        if (reg->state != "playing" && reg->state != "registered" && reg->state != "eliminated")
+            return store_error(StoreErrc::invalid_argument, "the entry is " + reg->state);
+        auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
+        if (!ctx) return std::unexpected(ctx.error());
+        auto paid = pay(tx, raw(id), kind, key,
+                        legs_of(ctx->player_wallet, {{ctx->pool, prize_part}, {ctx->house, fee}}), prize_part,
+                        fee, prize_part + fee);
+        if (!paid) return std::unexpected(paid.error());
+        bool is_rebuy = std::string(kind) == "rebuy";
+        tx.exec_params0(
+            "UPDATE registrations SET paid_cents = paid_cents + $2, prize_part_cents = prize_part_cents + "
+            "$3, "
+            "fee_cents = fee_cents + $4, rebuys = rebuys + $5, addons = addons + $6, "
+            "state = CASE WHEN state = 'eliminated' THEN 'playing' ELSE state END WHERE id = $1",
+            raw(id), prize_part + fee, prize_part, fee, is_rebuy ? 1 : 0, is_rebuy ? 0 : 1);
+        return load_registration(tx, raw(id), false);
+    });
+}
+
+}  // namespace
+
+StoreResult<Registration> TournamentStore::rebuy(RegistrationId id, Cents prize_part, Cents fee,
+                                                 const std::string& key) {
+    return purchase(db_, id, prize_part, fee, key, "rebuy");
+}
+
+StoreResult<Registration> TournamentStore::addon(RegistrationId id, Cents prize_part, Cents fee,
+                                                 const std::string& key) {
+    return purchase(db_, id, prize_part, fee, key, "addon");
+}
+
+StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int place, Cents prize,
+                                                         const std::string& key) {
+    if (place < 1 || prize < 0)
+        return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto before = paid_before(tx, key);
+        if (!before) return std::unexpected(before.error());
+        if (*before) return load_registration(tx, **before, false);
+        auto reg = load_registration(tx, raw(id), true);
+        if (!reg) return reg;
+        if (reg->finishing_place) {
+            if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
+            return store_error(StoreErrc::invalid_argument, "the entry already finished");
+        }
+        auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
+        if (!ctx) return std::unexpected(ctx.error());
+        auto paid =
+            pay(tx, raw(id), "prize", key, legs_of(ctx->pool, {{ctx->player_wallet, prize}}), 0, 0, prize);
+        if (!paid) return std::unexpected(paid.error());
+        tx.exec_params0(
+            "UPDATE registrations SET finishing_place = $2, prize_cents = prize_cents + $3, finished_at = "
+            "now(), "
+            "state = CASE WHEN $2 = 1 THEN 'winner' ELSE 'eliminated' END WHERE id = $1",
+            raw(id), place, prize);
+        return load_registration(tx, raw(id), false);
+    });
+}
+
+StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_pool, Cents from_house,
+                                                  const std::string& key, const std::string& new_state) {
+    if (from_pool < 0 || from_house < 0)
+        return store_error(StoreErrc::invalid_argument, "a refund is not negative");
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto before = paid_before(tx, key);
+        if (!before) return std::unexpected(before.error());
+        if (*before) return load_registration(tx, **before, false);
+        auto reg = load_registration(tx, raw(id), true);
+        if (!reg) return reg;
+        auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
+        if (!ctx) return std::unexpected(ctx.error());
+        std::vector<Leg> legs;
+        if (from_pool) legs.push_back({WalletId{ctx->pool}, -from_pool});
+        if (from_house) legs.push_back({WalletId{ctx->house}, -from_house});
+        if (!legs.empty()) legs.push_back({WalletId{ctx->player_wallet}, from_pool + from_house});
+        auto paid =
+            pay(tx, raw(id), "refund", key, std::move(legs), from_pool, from_house, from_pool + from_house);
+        if (!paid) return std::unexpected(paid.error());
+        tx.exec_params0(
+            "UPDATE registrations SET refund_cents = refund_cents + $2, state = $3, "
+            "finished_at = coalesce(finished_at, now()) WHERE id = $1",
+            raw(id), from_pool + from_house, new_state);
+        return load_registration(tx, raw(id), false);
+    });
+}
+
+StoreResult<void> TournamentStore::set_registration_state(RegistrationId id, const std::string& state) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        auto r = tx.exec_params("UPDATE registrations SET state = $2 WHERE id = $1", raw(id), state);
+        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such registration");
+        return {};
+    });
+}
+
+StoreResult<std::vector<Registration>> TournamentStore::registrations(TournamentId id) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::vector<Registration>> {
+        std::vector<Registration> out;
+        for (const auto& row : tx.exec_params(
+                 std::string(kRegistrationColumns) + "WHERE tournament_id = $1 ORDER BY id", raw(id)))
+            out.push_back(registration_from(row));
+        return out;
+    });
+}
+
+StoreResult<TableId> TournamentStore::open_table(TournamentId id, int table_number, int max_seats) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<TableId> {
+        return TableId{
+            tx.exec_params1("INSERT INTO tournament_tables (tournament_id, table_number, max_seats) "
+                            "VALUES ($1, $2, $3) RETURNING id",
+                            raw(id), table_number, max_seats)[0]
+                .as<std::int64_t>()};
+    });
+}
+
+StoreResult<void> TournamentStore::break_table(TableId table) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        auto r = tx.exec_params("UPDATE tournament_tables SET state = 'broken' WHERE id = $1", raw(table));
+        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such table");
+        return {};
+    });
+}
+
+}  // namespace tavolo::persistence

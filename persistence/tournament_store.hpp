@@ -1,0 +1,99 @@
+#pragma once
+// Tournaments (configuration, state, schedule, clock), their tables, and the registrations with
+// every payment: buy-ins, re-buys, add-ons, prizes and refunds are ledger movements committed in the
+// same transaction as the registration they change, each under an idempotency key.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/types.hpp"
+#include "persistence/database.hpp"
+#include "persistence/ids.hpp"
+#include "persistence/store_error.hpp"
+
+namespace tavolo::persistence {
+
+using engine::Cents;
+
+struct TournamentSpec {
+    std::string name;
+    std::string kind = "sng";          // sng, mtt, headsup, shootout
+    std::string game = "holdem";       // holdem, stud, draw, polacco
+    std::string betting = "nl";        // nl, pl, limit, none
+    std::string config_json = "{}";    // the whole configuration, as the server describes it
+    std::string schedule_json = "[]";  // blind levels and breaks
+    std::optional<std::chrono::system_clock::time_point> starts_at;  // scheduled start (MTT)
+    Cents prize_part = 0;                                            // of the buy-in, to the prize pool
+    Cents fee = 0;                                                   // of the buy-in, to the house
+    Cents guarantee = 0;
+    std::string state = "registering";
+};
+
+struct TournamentClock {
+    int level = 0;
+    std::chrono::milliseconds level_elapsed{0};
+    std::optional<std::chrono::milliseconds> level_remaining;
+    bool on_break = false;
+    std::optional<std::chrono::system_clock::time_point> saved_at;  // set by the database
+};
+
+struct Tournament {
+    TournamentId id{};
+    TournamentSpec spec;  // spec.state is the current state
+    WalletId prize_pool{};
+    TournamentClock clock;
+};
+
+struct Registration {
+    RegistrationId id{};
+    TournamentId tournament{};
+    AccountId account{};
+    int entry_number = 1;
+    std::string state;  // registered, playing, eliminated, winner, unregistered, refunded
+    Cents paid = 0;     // everything paid, fees included
+    Cents prize_part = 0;
+    Cents fee = 0;
+    int rebuys = 0;
+    int addons = 0;
+    std::optional<int> finishing_place;
+    Cents prize = 0;
+    Cents refund = 0;
+};
+
+class TournamentStore {
+  public:
+    explicit TournamentStore(Database& db);
+
+    StoreResult<Tournament> create(const TournamentSpec& spec);
+    StoreResult<Tournament> find(TournamentId id);
+    // announced, registering, running, paused, finished, cancelled.
+    StoreResult<void> set_state(TournamentId id, const std::string& state);
+    StoreResult<void> save_clock(TournamentId id, const TournamentClock& clock);
+
+    // Registers the account and pays the buy-in from its wallet (or from `payer`, e.g. the house
+    // wallet for a freeroll). Replaying the key returns the same registration; insufficient_funds
+    // leaves nothing behind; invalid_argument when the account already holds a live entry or the
+    // tournament is over.
+    StoreResult<Registration> register_player(TournamentId id, AccountId account, const std::string& key,
+                                              std::optional<WalletId> payer = std::nullopt);
+    StoreResult<Registration> rebuy(RegistrationId id, Cents prize_part, Cents fee, const std::string& key);
+    StoreResult<Registration> addon(RegistrationId id, Cents prize_part, Cents fee, const std::string& key);
+    // The finishing place and the prize paid from the prize pool (0 for none).
+    StoreResult<Registration> record_finish(RegistrationId id, int place, Cents prize,
+                                            const std::string& key);
+    // Pays back `from_pool` from the prize pool and `from_house` from the house (fees), e.g. for a
+    // cancelled tournament (RULES.md §7) or an unregistration; the entry becomes `refunded`.
+    StoreResult<Registration> refund(RegistrationId id, Cents from_pool, Cents from_house,
+                                     const std::string& key, const std::string& new_state = "refunded");
+    StoreResult<void> set_registration_state(RegistrationId id, const std::string& state);
+    StoreResult<std::vector<Registration>> registrations(TournamentId id);
+
+    StoreResult<TableId> open_table(TournamentId id, int table_number, int max_seats);
+    StoreResult<void> break_table(TableId table);
+
+  private:
+    Database& db_;
+};
+
+}  // namespace tavolo::persistence
