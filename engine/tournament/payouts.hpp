@@ -1,0 +1,39 @@
+#pragma once
+// Payout tables and prizes (RULES.md §6, APT Art.8): at least 10% of entrants paid, rounded up;
+// prizes decrease from first place; prize = floor(pool x share), leftover cents one at a time from
+// first place down. Reused by the Poker Polacco tournaments.
+#include <cstdint>
+#include <vector>
+
+#include "engine/types.hpp"
+
+namespace tavolo::engine {
+
+// Shares are in billionths of the pool.
+inline constexpr std::int64_t kShareDenominator = 1'000'000'000;
+
+struct PayoutTable {
+    // shares[0] is first place; non-increasing, positive, summing to exactly kShareDenominator.
+    std::vector<std::int64_t> shares;
+    int paid_places() const { return static_cast<int>(shares.size()); }
+};
+
+// How many places the default table pays for `entrants` players (not entries): 1 up to 5, 2 for
+// 6-9, 3 for 10-30 (50/30/20), then 10% rounded up.
+int default_paid_places(int entrants);
+
+// The default table for any field from 2 to 300,000 (and beyond): fixed tables up to 30 entrants;
+// past that every paid place gets 1.25 prize parts' worth of the pool and the rest goes by 1/place.
+PayoutTable default_payout_table(int entrants);
+
+// A table from percentages (e.g. {50, 30, 20}); they must sum to 100.
+PayoutTable payout_table_from_percentages(const std::vector<int>& percentages);
+
+// The prizes of `pool` by place, exact to the cent.
+std::vector<Cents> prizes_for_pool(Cents pool, const PayoutTable& table);
+
+// Places first..first+count-1 (1-based) shared equally by `count` tied players (RULES.md §6,
+// simultaneous eliminations with equal chips); leftover cents to the earlier shares.
+std::vector<Cents> shared_prizes(const std::vector<Cents>& prizes, int first_place, int count);
+
+}  // namespace tavolo::engine

@@ -1,0 +1,74 @@
+#include "engine/tournament/ranking.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "engine/tournament/payouts.hpp"
+
+namespace tavolo::engine {
+
+void Ranking::eliminate_in_hand(std::span<const Elimination> eliminated) {
+    int place = unranked_ - static_cast<int>(eliminated.size()) + 1;
+    for (const auto& e : eliminated)
+        placings_.push_back(Placing{e.entrant, place++, 1});
+    unranked_ -= static_cast<int>(eliminated.size());
+}
+
+void Ranking::eliminate_in_round(std::vector<RoundElimination> eliminated) {
+    std::sort(eliminated.begin(), eliminated.end(), [](const RoundElimination& a, const RoundElimination& b) {
+        if (a.start_chips != b.start_chips) return a.start_chips > b.start_chips;
+        if (a.table != b.table) return a.table < b.table;
+        return a.seat_from_button < b.seat_from_button;
+    });
+    int place = unranked_ - static_cast<int>(eliminated.size()) + 1;
+    std::size_t i = 0;
+    while (i < eliminated.size()) {
+        // A cluster of equal starting chips. Within one table, seat order decides; across tables,
+        // the j-th of each table form a tier that shares its places.
+        std::size_t j = i;
+        while (j < eliminated.size() && eliminated[j].start_chips == eliminated[i].start_chips)
+            ++j;
+        std::map<int, std::vector<const RoundElimination*>> by_table;  // already in seat order
+        for (std::size_t x = i; x < j; ++x)
+            by_table[eliminated[x].table].push_back(&eliminated[x]);
+        for (std::size_t tier = 0;; ++tier) {
+            std::vector<const RoundElimination*> members;
+            for (auto& [table, list] : by_table)
+                if (tier < list.size()) members.push_back(list[tier]);
+            if (members.empty()) break;
+            const int shared = static_cast<int>(members.size());
+            for (const auto* m : members)
+                placings_.push_back(Placing{m->entrant, place, shared});
+            place += shared;
+        }
+        i = j;
+    }
+    unranked_ -= static_cast<int>(eliminated.size());
+}
+
+void Ranking::crown(EntrantId winner) {
+    placings_.push_back(Placing{winner, 1, 1});
+    unranked_ -= 1;
+}
+
+std::vector<Cents> prizes_for_placings(const std::vector<Placing>& placings,
+                                       const std::vector<Cents>& prizes) {
+    std::vector<Cents> out(placings.size(), 0);
+    std::size_t i = 0;
+    while (i < placings.size()) {
+        const auto& p = placings[i];
+        if (p.shared <= 1) {
+            if (p.place >= 1 && p.place <= static_cast<int>(prizes.size()))
+                out[i] = prizes[static_cast<std::size_t>(p.place - 1)];
+            ++i;
+            continue;
+        }
+        // A tie is recorded as `shared` consecutive placings with the same place.
+        const auto shares = shared_prizes(prizes, p.place, p.shared);
+        for (int s = 0; s < p.shared && i < placings.size(); ++s, ++i)
+            out[i] = shares[static_cast<std::size_t>(s)];
+    }
+    return out;
+}
+
+}  // namespace tavolo::engine

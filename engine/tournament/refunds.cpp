@@ -1,0 +1,142 @@
+#include "engine/tournament/refunds.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "engine/tournament/money.hpp"
+
+namespace tavolo::engine {
+
+const char* to_string(RefundError e) {
+    switch (e) {
+        case RefundError::TournamentOver:
+            return "fewer than two players remain: the tournament is over, nothing to refund";
+        case RefundError::NegativeAmount:
+            return "an amount paid, a prize part or a chip count is negative";
+    }
+    return "unknown refund error";
+}
+
+Cents RefundPlan::total() const {
+    Cents sum = 0;
+    for (const auto& l : lines)
+        sum += l.amount;
+    return sum;
+}
+
+namespace {
+
+// Remaining players in the order leftover cents follow: more chips first, then table number,
+// then seat from the button.
+std::vector<const RefundEntrant*> remaining_in_leftover_order(const RefundCase& c) {
+    std::vector<const RefundEntrant*> out;
+    for (const auto& e : c.entrants)
+        if (e.remaining) out.push_back(&e);
+    std::stable_sort(out.begin(), out.end(), [](const RefundEntrant* a, const RefundEntrant* b) {
+        if (a->chips != b->chips) return a->chips > b->chips;
+        if (a->table != b->table) return a->table < b->table;
+        return a->seat_from_button < b->seat_from_button;
+    });
+    return out;
+}
+
+// Half of `amount` equally (the floor), the other half pro rata to chips.
+std::vector<Cents> half_equal_half_chips(Cents amount, const std::vector<const RefundEntrant*>& remaining) {
+    const int k = static_cast<int>(remaining.size());
+    const Cents equal_half = amount / 2;
+    std::vector<std::int64_t> chips;
+    chips.reserve(remaining.size());
+    for (const auto* e : remaining)
+        chips.push_back(e->chips);
+    auto equal = split_equally(equal_half, k);
+    auto pro_rata = split_pro_rata(amount - equal_half, chips);
+    for (int i = 0; i < k; ++i)
+        equal[static_cast<std::size_t>(i)] += pro_rata[static_cast<std::size_t>(i)];
+    return equal;
+}
+
+}  // namespace
+
+std::vector<RefundLine> refund_unstarted(const std::vector<RefundEntrant>& entrants) {
+    std::vector<RefundLine> out;
+    for (const auto& e : entrants)
+        out.push_back(RefundLine{e.entrant, e.paid, RefundReason::PaidBack});
+    return out;
+}
+
+std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
+    for (const auto& e : c.entrants)
+        if (e.paid < 0 || e.prize_parts < 0 || e.chips < 0 || e.prize_won < 0)
+            return std::unexpected(RefundError::NegativeAmount);
+    const auto remaining = remaining_in_leftover_order(c);
+    const int k = static_cast<int>(remaining.size());
+    if (k < 2) return std::unexpected(RefundError::TournamentOver);
+
+    RefundPlan plan;
+    plan.remaining = k;
+    plan.prizes = static_cast<int>(c.prizes.size());
+    const int prizes = plan.prizes;
+
+    if (c.kind == TournamentKind::HeadsUp && !c.freeroll) {
+        for (const auto* e : remaining)
+            plan.lines.push_back(RefundLine{e->entrant, e->paid, RefundReason::PaidBack});
+        return plan;
+    }
+
+    Cents all_parts = 0, eliminated_parts = 0, remaining_parts = 0;
+    for (const auto& e : c.entrants) {
+        all_parts += e.prize_parts;
+        (e.remaining ? remaining_parts : eliminated_parts) += e.prize_parts;
+        if (!e.remaining) plan.eliminated_prizes += e.prize_won;
+    }
+    if (c.freeroll)
+        plan.residual = std::max(c.offered_prize_parts, c.guarantee);  // M
+    else if (c.rebuy_open || c.guarantee <= 0)
+        plan.residual = eliminated_parts;
+    else
+        plan.residual = std::max(all_parts, c.guarantee) - remaining_parts;
+
+    const bool in_the_money = k <= prizes;
+    if (in_the_money) {
+        for (const auto& e : c.entrants)
+            if (!e.remaining && e.prize_won > 0 && !e.prize_credited)
+                plan.lines.push_back(RefundLine{e.entrant, e.prize_won, RefundReason::PaidPlace});
+    }
+
+    // Each remaining player's share of the residual, in leftover order.
+    std::vector<Cents> shares;
+    const bool sit_and_go = c.kind == TournamentKind::SitAndGo && !c.freeroll;
+    if (!in_the_money) {
+        shares =
+            sit_and_go ? split_equally(plan.residual, k) : half_equal_half_chips(plan.residual, remaining);
+    } else if (sit_and_go) {
+        shares = split_equally(std::max<Cents>(plan.residual - plan.eliminated_prizes, 0), k);
+    } else {
+        // Everyone gets the next prize (place k); what is left (X) splits half equally, half by chips.
+        const Cents available = std::max<Cents>(plan.residual - plan.eliminated_prizes, 0);
+        const Cents next = c.prizes[static_cast<std::size_t>(k - 1)];
+        plan.extra = available - static_cast<Cents>(k) * next;
+        std::vector<Cents> next_shares;
+        if (plan.extra < 0) {
+            // Not enough for k next prizes: X = 0 and the next prizes shrink equally to what there is.
+            plan.extra = 0;
+            next_shares = split_equally(available, k);
+            plan.next_prize = available / k;
+        } else {
+            next_shares.assign(static_cast<std::size_t>(k), next);
+            plan.next_prize = next;
+        }
+        shares = half_equal_half_chips(plan.extra, remaining);
+        for (int i = 0; i < k; ++i)
+            shares[static_cast<std::size_t>(i)] += next_shares[static_cast<std::size_t>(i)];
+    }
+    for (int i = 0; i < k; ++i) {
+        const auto* e = remaining[static_cast<std::size_t>(i)];
+        const Cents paid_back = c.freeroll ? 0 : e->paid;
+        plan.lines.push_back(RefundLine{e->entrant, paid_back + shares[static_cast<std::size_t>(i)],
+                                        RefundReason::RemainingShare});
+    }
+    return plan;
+}
+
+}  // namespace tavolo::engine

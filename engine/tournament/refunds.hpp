@@ -1,0 +1,71 @@
+#pragma once
+// Refunds of a tournament cancelled for technical reasons (RULES.md §7), exact to the cent.
+#include <expected>
+#include <vector>
+
+#include "engine/table/table_player.hpp"
+#include "engine/tournament/tournament_kind.hpp"
+#include "engine/types.hpp"
+
+namespace tavolo::engine {
+
+// One entrant as at the end of the last correctly completed hand of each table.
+struct RefundEntrant {
+    EntrantId entrant = kNoEntrant;
+    Cents paid = 0;         // everything paid: buy-ins, re-buys, add-ons, fees included
+    Cents prize_parts = 0;  // the prize-pool share of those payments
+    bool remaining = true;  // still in the tournament
+    Chips chips = 0;        // remaining players: chips (Poker Polacco: lives left, 6 - cards held)
+    int table = 0;          // remaining players: for the order of leftover cents
+    int seat_from_button = 0;
+    Cents prize_won = 0;          // eliminated players: the prize of their (paid) place, 0 if unpaid
+    bool prize_credited = false;  // that prize was already credited at elimination
+};
+
+struct RefundCase {
+    TournamentKind kind = TournamentKind::ScheduledMtt;
+    bool freeroll = false;
+    Cents guarantee = 0;            // 0: not guaranteed
+    bool rebuy_open = false;        // a re-buy or add-on was still possible at cancellation
+    Cents offered_prize_parts = 0;  // freeroll: the prize parts of the offered entries
+    // Prizes by place as announced (index 0 = first place); P = prizes.size().
+    std::vector<Cents> prizes;
+    std::vector<RefundEntrant> entrants;
+};
+
+enum class RefundReason {
+    PaidBack,        // what the player paid
+    PaidPlace,       // an eliminated player's prize, not yet credited
+    RemainingShare,  // a remaining player's paid amount plus shares of the residual pool
+};
+
+struct RefundLine {
+    EntrantId entrant = kNoEntrant;
+    Cents amount = 0;
+    RefundReason reason = RefundReason::RemainingShare;
+};
+
+struct RefundPlan {
+    int remaining = 0;              // k
+    int prizes = 0;                 // P
+    Cents residual = 0;             // R (freeroll: M)
+    Cents eliminated_prizes = 0;    // E
+    Cents next_prize = 0;           // per remaining player (after any reduction)
+    Cents extra = 0;                // X
+    std::vector<RefundLine> lines;  // one per entrant who receives something
+    Cents total() const;
+};
+
+enum class RefundError {
+    TournamentOver,  // fewer than two players remain: nothing to cancel
+    NegativeAmount,  // a paid amount, prize part or chip count below zero
+};
+
+const char* to_string(RefundError e);
+
+std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c);
+
+// A tournament that never started (MTT below its minimum): every entry refunded in full.
+std::vector<RefundLine> refund_unstarted(const std::vector<RefundEntrant>& entrants);
+
+}  // namespace tavolo::engine

@@ -1,0 +1,105 @@
+#include "engine/tournament/structure.hpp"
+
+namespace tavolo::engine {
+
+TournamentStructure default_structure(TournamentKind kind, Variant variant, Betting betting) {
+    TournamentStructure s;
+    s.kind = kind;
+    s.variant = variant;
+    s.betting = betting;
+    s.blinds = default_schedule(kind, variant);
+    const int full = variant == Variant::FiveCardDraw ? 6 : 10;
+    switch (kind) {
+        case TournamentKind::SitAndGo:
+            s.starting_stack = 3000;
+            s.level_duration = std::chrono::minutes(8);
+            s.breaks = false;
+            s.table_size = full;
+            s.min_players = full;
+            s.max_players = full;
+            break;
+        case TournamentKind::HeadsUp:
+            s.starting_stack = 3000;
+            s.level_duration = std::chrono::minutes(8);
+            s.breaks = false;
+            s.table_size = 2;
+            s.min_players = 2;
+            s.max_players = 2;
+            break;
+        case TournamentKind::ShootOut:
+        case TournamentKind::ScheduledMtt:
+            s.starting_stack = 5000;
+            s.level_duration = std::chrono::minutes(15);
+            s.table_size = full;
+            s.min_players = 2;
+            s.max_players = 1'000'000;
+            break;
+    }
+    return s;
+}
+
+const char* to_string(StructureError e) {
+    switch (e) {
+        case StructureError::TableSizeOutOfRange:
+            return "table size must be 2 to 10 (draw: at most 6)";
+        case StructureError::BuyInOutOfRange:
+            return "the buy-in (prize part + fee) must be 0.50 to 100.00 EUR";
+        case StructureError::LevelTooShort:
+            return "blind levels last at least 1 minute";
+        case StructureError::NoLevels:
+            return "the blind schedule has no levels";
+        case StructureError::StartingStackNotPositive:
+            return "the starting stack must be positive";
+    }
+    return "unknown structure error";
+}
+
+std::optional<StructureError> validate(const TournamentStructure& s) {
+    const int max_size = s.variant == Variant::FiveCardDraw ? 6 : 10;
+    if (s.table_size < 2 || s.table_size > max_size) return StructureError::TableSizeOutOfRange;
+    if (!s.freeroll && (s.buy_in.total() < kMinBuyInTotal || s.buy_in.total() > kMaxBuyInTotal))
+        return StructureError::BuyInOutOfRange;
+    if (s.level_duration < std::chrono::minutes(1)) return StructureError::LevelTooShort;
+    if (s.blinds.levels.empty()) return StructureError::NoLevels;
+    if (s.starting_stack <= 0) return StructureError::StartingStackNotPositive;
+    return std::nullopt;
+}
+
+StartDecision sit_and_go_start(const TournamentStructure& s, int registered, Duration elapsed) {
+    if (registered >= s.max_players) return StartDecision::Start;
+    if (s.deadline && elapsed >= *s.deadline)
+        return registered >= s.min_players ? StartDecision::Start : StartDecision::Cancel;
+    return StartDecision::Wait;
+}
+
+StartDecision mtt_start(const TournamentStructure& s, int registered, bool scheduled_time_reached) {
+    if (!scheduled_time_reached) return StartDecision::Wait;
+    return registered >= s.min_players && registered >= 2 ? StartDecision::Start : StartDecision::Cancel;
+}
+
+int level_at(const TournamentStructure& s, Duration play_time) {
+    if (s.level_duration.count() <= 0) return 1;
+    return static_cast<int>(play_time / s.level_duration) + 1;
+}
+
+Duration break_after_hour(int hour) {
+    if (hour == 2) return std::chrono::minutes(15);
+    return hour >= 1 ? Duration{std::chrono::minutes(10)} : Duration{0};
+}
+
+bool may_rebuy(const TournamentStructure& s, int level, Chips stack, int rebuys_so_far) {
+    const auto& r = s.rebuys;
+    if (!r.enabled || level > r.period_levels) return false;
+    if (r.max_rebuys > 0 && rebuys_so_far >= r.max_rebuys) return false;
+    return stack <= s.starting_stack;
+}
+
+bool may_addon(const TournamentStructure& s, int level, bool already_added) {
+    return s.rebuys.enabled && s.rebuys.addon && !already_added && level == s.rebuys.period_levels;
+}
+
+bool may_register_late(const TournamentStructure& s, int level) {
+    return s.late_registration && level <= s.late_registration_levels;
+}
+
+}  // namespace tavolo::engine

@@ -1,0 +1,89 @@
+// RULES.md §5 (the action clock) and §6 (sanctions).
+#include <gtest/gtest.h>
+
+#include "engine/table/action_clock.hpp"
+#include "tests/engine/tournament/table_support.hpp"
+
+namespace tavolo::engine {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::play;
+using testing::table_with;
+
+TEST(Sanctions, rules_6_exclusion_lasts_orbits_of_players_at_start_blinds_still_paid) {
+    auto t = table_with({0, 1, 2, 3, 4}, 0);
+    auto out = t.apply(Sanction{SanctionKind::Exclusion, 2, 2});
+    ASSERT_TRUE(out.has_value());
+    EXPECT_EQ(out->excluded_hands, 10);  // 2 orbits x 5 players
+    for (int hand = 1; hand <= 10; ++hand) {
+        auto h = play(t);
+        ASSERT_EQ(h.seats.size(), 5u);
+        EXPECT_TRUE(h.seats[2].auto_act) << "hand " << hand;
+        if (hand == 1) {
+            EXPECT_EQ(h.big_blind_seat, 2);  // still posts its blind
+        }
+    }
+    auto h = play(t);
+    EXPECT_FALSE(h.seats[2].auto_act);
+}
+
+TEST(Sanctions, rules_6_exclusion_is_one_to_four_orbits) {
+    auto t = table_with({0, 1, 2}, 0);
+    EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 0}).error(), TableError::BadOrbitCount);
+    EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 5}).error(), TableError::BadOrbitCount);
+    EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 4})->excluded_hands, 12);
+}
+
+TEST(Sanctions, rules_6_disqualification_removes_player_and_chips) {
+    auto t = table_with({0, 1, 2}, 0, 10, 1500);
+    auto out = t.apply(Sanction{SanctionKind::Disqualification, 1, 0});
+    ASSERT_TRUE(out.has_value());
+    EXPECT_EQ(out->chips_removed, 1500);
+    EXPECT_EQ(t.player_count(), 2);
+    EXPECT_EQ(t.total_chips(), 3000);
+}
+
+TEST(Sanctions, rules_6_warning_changes_nothing_at_the_table) {
+    auto t = table_with({0, 1, 2}, 0);
+    auto out = t.apply(Sanction{SanctionKind::Warning, 1, 0});
+    ASSERT_TRUE(out.has_value());
+    EXPECT_EQ(out->entrant, 101);
+    auto h = play(t);
+    EXPECT_FALSE(h.seats[1].auto_act);
+}
+
+TEST(ActionClock, rules_5_base_then_bank_then_final_warning_then_expiry) {
+    ClockSettings s;
+    TimeBank bank(s);
+    EXPECT_EQ(bank.left(), 60s);
+    auto d = bank.deadlines(s);
+    EXPECT_EQ(d.base_ends, 30s);
+    EXPECT_EQ(d.bank_ends, 90s);
+    EXPECT_EQ(d.expires, 100s);
+    EXPECT_EQ(bank.phase_at(s, 29s), ClockPhase::Base);
+    EXPECT_EQ(bank.phase_at(s, 30s), ClockPhase::TimeBank);
+    EXPECT_EQ(bank.phase_at(s, 95s), ClockPhase::FinalWarning);
+    EXPECT_EQ(bank.phase_at(s, 100s), ClockPhase::Expired);
+    EXPECT_EQ(expiry_action(true), ExpiryAction::Check);
+    EXPECT_EQ(expiry_action(false), ExpiryAction::Fold);
+}
+
+TEST(ActionClock, rules_5_bank_spends_and_tops_up_per_level_capped) {
+    ClockSettings s;
+    TimeBank bank(s);
+    bank.decision_took(s, 20s);  // within the base time: bank untouched
+    EXPECT_EQ(bank.left(), 60s);
+    bank.decision_took(s, 75s);  // 45 s of bank
+    EXPECT_EQ(bank.left(), 15s);
+    bank.level_up(s);
+    EXPECT_EQ(bank.left(), 25s);
+    for (int i = 0; i < 20; ++i)
+        bank.level_up(s);
+    EXPECT_EQ(bank.left(), 120s);
+    bank.decision_took(s, 500s);
+    EXPECT_EQ(bank.left(), 0s);
+}
+
+}  // namespace
+}  // namespace tavolo::engine
