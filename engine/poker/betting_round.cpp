@@ -7,6 +7,13 @@
 
 namespace tavolo::engine {
 
+namespace {
+template <class... F>
+struct Overload : F... {
+    using F::operator()...;
+};
+}  // namespace
+
 Hand::Phase Hand::begin_betting() {
     const Street& st = game_.streets[street_];
     bet_unit_ = (betting_ == Betting::Limit && st.big_bet) ? 2 * big_blind_ : big_blind_;
@@ -68,10 +75,7 @@ bool Hand::needs_action(int p) const {
     const Player& pl = players_[p];
     if (pl.folded || pl.all_in) return false;
     if (pl.bet < current_bet_) return true;
-    if (pl.acted) return false;
-    for (int i = 0; i < count_; ++i)
-        if (i != p && !players_[i].folded && !players_[i].all_in) return true;
-    return false;
+    return !pl.acted && can_bet_count_ >= 2;
 }
 
 int Hand::next_to_act(int from) const {
@@ -165,6 +169,8 @@ void Hand::apply_fold(int p, bool automatic) {
     Player& pl = players_[p];
     pl.folded = true;
     pl.acted = true;
+    --live_count_;
+    --can_bet_count_;
     emit(Acted{.seat = pl.seat, .action = Action::Fold, .total_bet = pl.bet, .automatic = automatic});
     after_betting_action(p);
 }
@@ -226,6 +232,87 @@ void Hand::apply_bet_or_raise(int p, Chips to, bool automatic) {
 
 void Hand::after_betting_action(int p) {
     to_act_ = next_to_act(next_player(p));
+}
+
+// ---- command dispatch: verify, act, and the legal-action query built from the verifiers ----
+
+std::expected<void, RuleError> Hand::verify(SeatIndex seat, const Command& command) const {
+    return std::visit(Overload{
+                          [&](const Fold&) { return verify_fold(seat); },
+                          [&](const Check&) { return verify_check(seat); },
+                          [&](const Call&) { return verify_call(seat); },
+                          [&](const BetOrRaiseTo& b) { return verify_bet_or_raise(seat, b.amount); },
+                          [&](const Discard& d) { return verify_discard(seat, d.cards); },
+                          [&](const ShowCards&) { return verify_show(seat); },
+                          [&](const Timeout&) -> std::expected<void, RuleError> {
+                              if (phase_ == Phase::Draw) return verify_turn(seat, false);
+                              return verify_turn(seat, true);
+                          },
+                      },
+                      command);
+}
+
+ActResult Hand::act(SeatIndex seat, const Command& command) {
+    if (auto ok = verify(seat, command); !ok) return std::unexpected(ok.error());
+    const std::size_t before = events_.size();
+    if (std::holds_alternative<ShowCards>(command)) {
+        Player& pl = players_[player_index(seat)];
+        CardsShown shown{.seat = seat, .count = pl.card_count};
+        std::copy_n(pl.cards.begin(), pl.card_count, shown.cards.begin());
+        pl.shown = true;
+        emit(shown);
+    } else {
+        apply(player_index(seat), command, std::holds_alternative<Timeout>(command));
+        run();
+    }
+    return std::span<const HandEvent>(events_).subspan(before);
+}
+
+void Hand::apply(int p, const Command& command, bool automatic) {
+    std::visit(Overload{
+                   [&](const Fold&) { apply_fold(p, automatic); },
+                   [&](const Check&) { apply_check(p, automatic); },
+                   [&](const Call&) { apply_call(p, automatic); },
+                   [&](const BetOrRaiseTo& b) { apply_bet_or_raise(p, b.amount, automatic); },
+                   [&](const Discard& d) { apply_discard(p, d.cards, automatic); },
+                   [&](const ShowCards&) {},
+                   [&](const Timeout&) {
+                       if (phase_ == Phase::Draw) {
+                           apply_discard(p, CardSet{}, true);
+                       } else if (players_[p].bet == current_bet_) {
+                           apply_check(p, true);
+                       } else {
+                           apply_fold(p, true);
+                       }
+                   },
+               },
+               command);
+}
+
+LegalActions Hand::legal_actions() const {
+    LegalActions la;
+    if (to_act_ < 0 || (phase_ != Phase::Betting && phase_ != Phase::Draw)) return la;
+    const Player& pl = players_[to_act_];
+    la.seat = pl.seat;
+    if (phase_ == Phase::Draw) {
+        la.drawing = verify_discard(pl.seat, CardSet{}).has_value();
+        la.max_discards = la.drawing ? pl.card_count : 0;
+        return la;
+    }
+    la.betting = true;
+    la.may_fold = verify_fold(pl.seat).has_value();
+    la.may_check = verify_check(pl.seat).has_value();
+    la.may_call = verify_call(pl.seat).has_value();
+    if (la.may_call) la.call_amount = std::min(current_bet_ - pl.bet, pl.stack);
+    la.all_in_to = pl.bet + pl.stack;
+    la.may_bet_or_raise = verify_raise_allowed(pl.seat).has_value();
+    la.is_raise = current_bet_ > 0;
+    if (la.may_bet_or_raise) {
+        const RaiseBounds b = raise_bounds(to_act_);
+        la.min_to = b.min_to;
+        la.max_to = b.max_to;
+    }
+    return la;
 }
 
 }  // namespace tavolo::engine

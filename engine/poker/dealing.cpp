@@ -12,7 +12,7 @@ void Hand::post(int p, Chips amount) {
     pl.bet += amount;
     pl.committed += amount;
     pot_chips_ += amount;
-    if (pl.stack == 0) pl.all_in = true;
+    if (pl.stack == 0) set_all_in(pl);
 }
 
 Hand::Phase Hand::post_forced_bets() {
@@ -32,7 +32,7 @@ Hand::Phase Hand::post_forced_bets() {
             pl.stack -= amount;
             pl.committed += amount;
             pot_chips_ += amount;
-            if (pl.stack == 0) pl.all_in = true;
+            if (pl.stack == 0) set_all_in(pl);
             emit(AntePosted{.seat = pl.seat, .amount = amount, .all_in = pl.all_in});
         }
     } else if (ante_mode_ == AnteMode::BigBlind && big_blind_seat_ != kNoSeat) {
@@ -42,7 +42,7 @@ Hand::Phase Hand::post_forced_bets() {
         pl.stack -= amount;
         dead_money_ += amount;
         pot_chips_ += amount;
-        if (pl.stack == 0) pl.all_in = true;
+        if (pl.stack == 0) set_all_in(pl);
         emit(AntePosted{.seat = pl.seat, .amount = amount, .all_in = pl.all_in});
     }
 

@@ -6,13 +6,6 @@
 
 namespace tavolo::engine {
 
-namespace {
-template <class... F>
-struct Overload : F... {
-    using F::operator()...;
-};
-}  // namespace
-
 Hand::Hand() {
     events_.reserve(128);
 }
@@ -106,8 +99,9 @@ std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource
     stub_next_ = 0;
 
     rng_ = &rng;
-    deck_.shuffle(rng);
-    if (!stacked_top.empty()) deck_.stack_top(std::vector<Card>(stacked_top.begin(), stacked_top.end()));
+    deck_.reset(rng, stacked_top);
+    live_count_ = count_;
+    can_bet_count_ = count_;
 
     phase_ = Phase::ForcedBets;
     run();
@@ -160,108 +154,16 @@ SeatIndex Hand::to_act() const {
     return players_[to_act_].seat;
 }
 
-std::expected<void, RuleError> Hand::verify(SeatIndex seat, const Command& command) const {
-    return std::visit(Overload{
-                          [&](const Fold&) { return verify_fold(seat); },
-                          [&](const Check&) { return verify_check(seat); },
-                          [&](const Call&) { return verify_call(seat); },
-                          [&](const BetOrRaiseTo& b) { return verify_bet_or_raise(seat, b.amount); },
-                          [&](const Discard& d) { return verify_discard(seat, d.cards); },
-                          [&](const ShowCards&) { return verify_show(seat); },
-                          [&](const Timeout&) -> std::expected<void, RuleError> {
-                              if (phase_ == Phase::Draw) return verify_turn(seat, false);
-                              return verify_turn(seat, true);
-                          },
-                      },
-                      command);
-}
-
-ActResult Hand::act(SeatIndex seat, const Command& command) {
-    if (auto ok = verify(seat, command); !ok) return std::unexpected(ok.error());
-    const std::size_t before = events_.size();
-    if (std::holds_alternative<ShowCards>(command)) {
-        Player& pl = players_[player_index(seat)];
-        CardsShown shown{.seat = seat, .count = pl.card_count};
-        std::copy_n(pl.cards.begin(), pl.card_count, shown.cards.begin());
-        pl.shown = true;
-        emit(shown);
-    } else {
-        apply(player_index(seat), command, std::holds_alternative<Timeout>(command));
-        run();
-    }
-    return std::span<const HandEvent>(events_).subspan(before);
-}
-
-void Hand::apply(int p, const Command& command, bool automatic) {
-    std::visit(Overload{
-                   [&](const Fold&) { apply_fold(p, automatic); },
-                   [&](const Check&) { apply_check(p, automatic); },
-                   [&](const Call&) { apply_call(p, automatic); },
-                   [&](const BetOrRaiseTo& b) { apply_bet_or_raise(p, b.amount, automatic); },
-                   [&](const Discard& d) { apply_discard(p, d.cards, automatic); },
-                   [&](const ShowCards&) {},
-                   [&](const Timeout&) {
-                       if (phase_ == Phase::Draw) {
-                           apply_discard(p, CardSet{}, true);
-                       } else if (players_[p].bet == current_bet_) {
-                           apply_check(p, true);
-                       } else {
-                           apply_fold(p, true);
-                       }
-                   },
-               },
-               command);
-}
-
-LegalActions Hand::legal_actions() const {
-    LegalActions la;
-    if (to_act_ < 0 || (phase_ != Phase::Betting && phase_ != Phase::Draw)) return la;
-    const Player& pl = players_[to_act_];
-    la.seat = pl.seat;
-    if (phase_ == Phase::Draw) {
-        la.drawing = verify_discard(pl.seat, CardSet{}).has_value();
-        la.max_discards = la.drawing ? pl.card_count : 0;
-        return la;
-    }
-    la.betting = true;
-    la.may_fold = verify_fold(pl.seat).has_value();
-    la.may_check = verify_check(pl.seat).has_value();
-    la.may_call = verify_call(pl.seat).has_value();
-    if (la.may_call) la.call_amount = std::min(current_bet_ - pl.bet, pl.stack);
-    la.all_in_to = pl.bet + pl.stack;
-    la.may_bet_or_raise = verify_raise_allowed(pl.seat).has_value();
-    la.is_raise = current_bet_ > 0;
-    if (la.may_bet_or_raise) {
-        const RaiseBounds b = raise_bounds(to_act_);
-        la.min_to = b.min_to;
-        la.max_to = b.max_to;
-    }
-    return la;
-}
-
-int Hand::player_index(SeatIndex seat) const {
-    if (seat < 0 || seat >= kMaxSeats || count_ == 0) return -1;
-    return index_of_seat_[seat];
-}
-
 int Hand::first_left_of_seat(SeatIndex seat) const {
     for (int i = 0; i < count_; ++i)
         if (players_[i].seat > seat) return i;
     return 0;
 }
 
-int Hand::contenders() const {
-    int n = 0;
-    for (int i = 0; i < count_; ++i)
-        n += players_[i].folded ? 0 : 1;
-    return n;
-}
-
-int Hand::players_who_can_bet() const {
-    int n = 0;
-    for (int i = 0; i < count_; ++i)
-        n += (!players_[i].folded && !players_[i].all_in) ? 1 : 0;
-    return n;
+void Hand::set_all_in(Player& pl) {
+    if (pl.all_in) return;
+    pl.all_in = true;
+    --can_bet_count_;
 }
 
 bool Hand::dealt_in(SeatIndex seat) const {

@@ -12,6 +12,7 @@
 // collecting, showdown) until someone must decide or the hand ends, and returns the events it caused.
 // legal_actions() is built from the same verifiers.
 //
+// The deck is shuffled with the RandomSource (a lazy Fisher-Yates, see lazy_deck.hpp).
 // DEAL ORDER (for stacked decks: Hand(setup, rng, stacked_top) puts these cards on top, in order):
 //   "Clockwise from the button's left" = the dealt-in players in ascending seat order, starting with
 //   the first dealt-in seat after the button seat (wrapping round the table).
@@ -32,12 +33,12 @@
 #include <vector>
 
 #include "engine/cards.hpp"
-#include "engine/deck.hpp"
 #include "engine/eval/hand_value.hpp"
 #include "engine/poker/commands.hpp"
 #include "engine/poker/events.hpp"
 #include "engine/poker/game.hpp"
 #include "engine/poker/hand_setup.hpp"
+#include "engine/poker/lazy_deck.hpp"
 #include "engine/poker/legal_actions.hpp"
 #include "engine/poker/rule_error.hpp"
 #include "engine/random.hpp"
@@ -140,11 +141,14 @@ class Hand {
     void emit(const E& e) {
         if (options_.record_events) events_.emplace_back(e);
     }
-    int player_index(SeatIndex seat) const;
+    int player_index(SeatIndex seat) const {
+        return (seat < 0 || seat >= kMaxSeats || count_ == 0) ? -1 : index_of_seat_[seat];
+    }
     int next_player(int p) const { return p + 1 == count_ ? 0 : p + 1; }
     int first_left_of_seat(SeatIndex seat) const;  // first dealt-in player clockwise after seat
-    int contenders() const;
-    int players_who_can_bet() const;
+    int contenders() const { return live_count_; }
+    int players_who_can_bet() const { return can_bet_count_; }
+    void set_all_in(Player& pl);
 
     // phases (hand.cpp, dealing.cpp, betting_round.cpp, draw.cpp, side_pots.cpp, showdown.cpp)
     void run();
@@ -207,6 +211,8 @@ class Hand {
     std::array<std::int8_t, kMaxSeats> index_of_seat_{};
     int count_ = 0;
     int first_left_of_button_ = 0;
+    int live_count_ = 0;     // players not folded
+    int can_bet_count_ = 0;  // players neither folded nor all-in
 
     Phase phase_ = Phase::Ended;
     int street_ = 0;
@@ -233,7 +239,7 @@ class Hand {
     SeatIndex uncontested_winner_ = kNoSeat;
 
     // cards
-    Deck deck_;
+    LazyDeck deck_;
     RandomSource* rng_ = nullptr;
     std::array<Card, 5> board_{};
     int board_count_ = 0;

@@ -27,7 +27,10 @@ Hand::Phase Hand::collect_bets() {
         pl.committed -= back;
         pl.stack += back;
         pot_chips_ -= back;
-        if (pl.stack > 0) pl.all_in = false;
+        if (pl.stack > 0 && pl.all_in) {
+            pl.all_in = false;
+            ++can_bet_count_;
+        }
         emit(UncalledReturned{.seat = pl.seat, .amount = back});
     }
     Chips collected = 0;
