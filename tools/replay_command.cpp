@@ -1,15 +1,168 @@
-// Placeholder until the PHH replay lands (issue 3): registers the command so --help lists it.
+// `tavolo replay PATH...`: replays PHH hand histories (.phh, .phhs; directories recursively)
+// through the engine and compares the finishing stacks (engine/phh/replay.hpp).
+// One line per failed hand (`path: reason`, `path[n]: reason` in a .phhs), then a count per skip
+// reason, then exactly `replay: N passed, M failed, K skipped`. Exit code 1 when any hand failed.
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
 
+#include "engine/phh/parser.hpp"
+#include "engine/phh/replay.hpp"
+#include "engine/phh/writer.hpp"
 #include "tools/commands.hpp"
 
 namespace tavolo::tools {
+namespace {
+
+namespace fs = std::filesystem;
+namespace phh = engine::phh;
+
+struct Options {
+    std::vector<std::string> paths;
+    bool check_export = false;
+    bool verbose = false;
+};
+
+struct Tally {
+    int passed = 0;
+    int failed = 0;
+    std::array<int, phh::kSkipReasons> skipped{};
+    int skipped_total() const {
+        int n = 0;
+        for (int s : skipped)
+            n += s;
+        return n;
+    }
+};
+
+bool is_history_file(const fs::path& p) {
+    return p.extension() == ".phh" || p.extension() == ".phhs";
+}
+
+// The files to replay, in a stable order; a path that does not exist is reported as a failure.
+std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tally) {
+    std::vector<fs::path> files;
+    for (const auto& p : paths) {
+        std::error_code ec;
+        const fs::path path(p);
+        if (fs::is_directory(path, ec)) {
+            std::vector<fs::path> found;
+            for (auto it = fs::recursive_directory_iterator(path, ec);
+                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+                if (it->is_regular_file(ec) && is_history_file(it->path())) found.push_back(it->path());
+            }
+            if (ec) {
+                std::cout << p << ": cannot read the directory: " << ec.message() << '\n';
+                ++tally.failed;
+            }
+            std::sort(found.begin(), found.end());
+            files.insert(files.end(), found.begin(), found.end());
+        } else if (fs::is_regular_file(path, ec)) {
+            files.push_back(path);
+        } else {
+            std::cout << p << ": no such file or directory\n";
+            ++tally.failed;
+        }
+    }
+    return files;
+}
+
+// The exported hand, written as PHH text and read back, must replay to the same stacks.
+std::string check_export(const phh::ReplayResult& first) {
+    if (!first.exported) return "the replayed hand was not exported";
+    const std::string text = phh::write_hand(*first.exported);
+    auto again = phh::parse_hand(text);
+    if (!again) return "the exported hand does not read back: " + again.error().to_string();
+    const auto second = phh::replay(*again);
+    if (second.outcome != phh::Outcome::Passed) return "the exported hand does not replay: " + second.reason;
+    if (second.engine_stacks != first.engine_stacks) return "the exported hand replays to other stacks";
+    return {};
+}
+
+void replay_file(const fs::path& file, const Options& options, Tally& tally) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        std::cout << file.string() << ": cannot open\n";
+        ++tally.failed;
+        return;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    auto hands = phh::parse_hands(buffer.str());
+    if (!hands) {
+        std::cout << file.string() << ": " << hands.error().to_string() << '\n';
+        ++tally.failed;
+        return;
+    }
+    for (const auto& parsed : *hands) {
+        const std::string label =
+            parsed.section.empty() ? file.string() : file.string() + "[" + parsed.section + "]";
+        if (!parsed.hand) {
+            std::cout << label << ": " << parsed.hand.error().to_string() << '\n';
+            ++tally.failed;
+            continue;
+        }
+        const auto result = phh::replay(*parsed.hand, {.export_hand = options.check_export});
+        switch (result.outcome) {
+            case phh::Outcome::Skipped:
+                ++tally.skipped[static_cast<std::size_t>(*result.skip_reason)];
+                if (options.verbose) {
+                    std::cout << label << ": skipped, " << phh::describe(*result.skip_reason) << " ("
+                              << result.reason << ")\n";
+                }
+                break;
+            case phh::Outcome::Failed:
+                std::cout << label << ": " << result.reason << '\n';
+                ++tally.failed;
+                break;
+            case phh::Outcome::Passed:
+                if (options.check_export) {
+                    if (auto problem = check_export(result); !problem.empty()) {
+                        std::cout << label << ": " << problem << '\n';
+                        ++tally.failed;
+                        break;
+                    }
+                }
+                ++tally.passed;
+                break;
+        }
+    }
+}
+
+int run(const Options& options) {
+    Tally tally;
+    for (const auto& file : collect(options.paths, tally))
+        replay_file(file, options, tally);
+    for (int r = 0; r < phh::kSkipReasons; ++r) {
+        if (tally.skipped[static_cast<std::size_t>(r)] > 0) {
+            std::cout << "skipped (" << phh::describe(static_cast<phh::SkipReason>(r))
+                      << "): " << tally.skipped[static_cast<std::size_t>(r)] << '\n';
+        }
+    }
+    std::cout << "replay: " << tally.passed << " passed, " << tally.failed << " failed, "
+              << tally.skipped_total() << " skipped" << std::endl;
+    return tally.failed > 0 ? 1 : 0;
+}
+
+}  // namespace
 
 void add_replay_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("replay", "Replay PHH hand histories through the engine");
-    cmd->callback([] {
-        std::cerr << "tavolo replay: not built yet\n";
-        throw CLI::RuntimeError(1);
+    auto options = std::make_shared<Options>();
+    auto* cmd = app.add_subcommand(
+        "replay",
+        "Replay PHH hand histories (.phh, .phhs; directories recursively) through the engine "
+        "and compare the finishing stacks");
+    cmd->add_option("paths", options->paths, "Files or directories")->required();
+    cmd->add_flag("--check-export", options->check_export,
+                  "Also export each passed hand from the engine's events to PHH and replay that too");
+    cmd->add_flag("-v,--verbose", options->verbose, "Also list each skipped hand with its reason");
+    cmd->callback([options] {
+        if (const int code = run(*options); code != 0) throw CLI::RuntimeError(code);
     });
 }
 
