@@ -57,6 +57,8 @@ class HandKey {
         return HandKey(counts_ + hand_key::kCardCounts[c.index()],
                        suited_ | hand_key::kCardSuitBits[c.index()]);
     }
+    // All counters: the form the lookup tables take (they ignore everything above the ranks).
+    constexpr std::uint64_t counts() const { return counts_; }
     constexpr int size() const { return static_cast<int>(counts_ >> hand_key::kSizeShift); }
     // The rank multiset, 3 bits per rank (2 in bits 0..2).
     constexpr std::uint64_t rank_counts() const { return counts_ & hand_key::kRankCounts; }

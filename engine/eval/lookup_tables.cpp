@@ -77,7 +77,7 @@ LookupTables::LookupTables() {
 
     // Five cards: straight from the reference. Six and seven: the best of the hands left after
     // dropping one card, which the smaller table already knows.
-    std::vector<PerfectHashMap<13, 11>::Entry> five_entries;
+    std::vector<decltype(five)::Entry> five_entries;
     for_each_rank_multiset(5, [&](const Counts& counts) {
         five_entries.push_back(
             {rank_counts_of(counts), class_of(reference_evaluate(unsuited_cards(counts)))});
@@ -91,12 +91,12 @@ LookupTables::LookupTables() {
             if (counts[r] > 0) best = std::max(best, smaller.find(key - hand_key::rank_digit(r)));
         return best;
     };
-    std::vector<PerfectHashMap<15, 12>::Entry> six_entries;
+    std::vector<decltype(six)::Entry> six_entries;
     for_each_rank_multiset(6, [&](const Counts& counts) {
         six_entries.push_back({rank_counts_of(counts), best_after_dropping_one(counts, five)});
     });
     const bool six_built = six.build(six_entries);
-    std::vector<PerfectHashMap<16, 13>::Entry> seven_entries;
+    std::vector<decltype(seven)::Entry> seven_entries;
     for_each_rank_multiset(7, [&](const Counts& counts) {
         seven_entries.push_back({rank_counts_of(counts), best_after_dropping_one(counts, six)});
     });

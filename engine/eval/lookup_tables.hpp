@@ -20,9 +20,11 @@ struct LookupTables {
     LookupTables& operator=(const LookupTables&) = delete;
 
     std::array<std::uint32_t, 7462> classes{};  // ReferenceValue raw of class number i + 1
-    PerfectHashMap<13, 11> five;                // rank counts of 5 cards -> class number
-    PerfectHashMap<15, 12> six;
-    PerfectHashMap<16, 13> seven;
+    // Keyed by HandKey counts: the rank counts are bits 0..38; the suit and size counters above
+    // bit 40 do not count.
+    PerfectHashMap<13, 11, 40> five;  // rank counts of 5 cards -> class number
+    PerfectHashMap<15, 12, 40> six;
+    PerfectHashMap<16, 13, 40> seven;
     std::array<std::uint16_t, 8192> flush{};  // ranks of the flush suit -> class number
     bool complete = false;                    // every table built (the tests check it)
 };

@@ -3,7 +3,9 @@
 // displace"): a multiply-shift hash splits a key into a bucket and a base slot; each bucket has
 // a displacement XORed into its keys' base slots, chosen when the map is built so that every key
 // lands in a slot of its own. A lookup is a multiply, a load of the displacement and a load of
-// the value; a key outside the set reads some value, never out of bounds.
+// the value; a key outside the set reads some value, never out of bounds. Only the low KeyBits
+// bits of a key count (the multiplier's low bits are zero, so higher key bits fall off the top of
+// the product): callers can keep other counters above them and skip a mask.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -14,9 +16,9 @@
 
 namespace tavolo::engine {
 
-template <int SlotBits, int BucketBits>
+template <int SlotBits, int BucketBits, int KeyBits = 64>
 class PerfectHashMap {
-    static_assert(SlotBits <= 16 && BucketBits + SlotBits <= 64);
+    static_assert(SlotBits <= 16 && BucketBits + SlotBits <= KeyBits && KeyBits <= 64);
 
   public:
     static constexpr std::size_t kSlots = std::size_t{1} << SlotBits;
@@ -27,8 +29,8 @@ class PerfectHashMap {
         std::uint16_t value;
     };
 
-    // Places every entry (keys distinct, at most kSlots of them). Multipliers come from a fixed
-    // sequence, so the layout is the same in every run. False only if no multiplier of the
+    // Places every entry (keys distinct in their low KeyBits bits, at most kSlots of them). Multipliers come
+    // from a fixed sequence, so the layout is the same in every run. False only if no multiplier of the
     // sequence works, which takes a key set far denser than ours.
     [[nodiscard]] bool build(std::span<const Entry> entries) {
         if (entries.size() > kSlots) return false;
@@ -57,7 +59,7 @@ class PerfectHashMap {
         std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return (z ^ (z >> 31)) | 1U;
+        return ((z ^ (z >> 31)) | 1U) << (64 - KeyBits);
     }
 
     bool try_place(std::span<const Entry> entries) {
