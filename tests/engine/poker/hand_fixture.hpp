@@ -2,6 +2,7 @@
 // Helpers for the poker hand tests: tables with seats 0..n-1, cards fixed by the test.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -48,6 +49,40 @@ inline CardSet card_set(std::string_view text) {
     for (Card c : cards(text))
         s.insert(c);
     return s;
+}
+
+// Seats in deal order: dealt-in seats clockwise from the button's left.
+inline std::vector<SeatIndex> deal_order(const HandSetup& setup) {
+    std::vector<SeatIndex> order;
+    std::size_t first = 0;
+    while (first < setup.seats.size() && setup.seats[first].seat <= setup.button)
+        ++first;
+    for (std::size_t k = 0; k < setup.seats.size(); ++k)
+        order.push_back(setup.seats[(first + k) % setup.seats.size()].seat);
+    return order;
+}
+
+// The stacked top of the deck that deals each seat its cards (given per seat in ascending seat
+// order, in the order the seat receives them: round-robin rounds), then the rest of `tail` (hold'em:
+// burn, flop, burn, turn, burn, river; draw: burn, replacements in turn order).
+inline std::vector<Card> stacked(const HandSetup& setup, const std::vector<std::string>& per_seat,
+                                 std::string_view tail = "") {
+    std::vector<std::vector<Card>> hands;
+    for (const auto& h : per_seat)
+        hands.push_back(cards(h));
+    std::vector<Card> out;
+    const auto order = deal_order(setup);
+    const std::size_t rounds = hands.empty() ? 0 : hands[0].size();
+    for (std::size_t r = 0; r < rounds; ++r)
+        for (SeatIndex seat : order) {
+            std::size_t i = 0;
+            while (setup.seats[i].seat != seat)
+                ++i;
+            out.push_back(hands[i][r]);
+        }
+    for (Card c : cards(tail))
+        out.push_back(c);
+    return out;
 }
 
 template <class E>

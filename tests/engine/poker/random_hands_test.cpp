@@ -225,7 +225,8 @@ TEST(PropertyRandomHands, ChipsConservedAndIllegalCommandsRefusedAcrossAllGames)
             return;
         }
     }
-    std::printf("hands %ld commands %ld refused %ld showdowns %ld\n", stats.hands, stats.commands, stats.refused, stats.showdowns);
+    std::printf("hands %ld commands %ld refused %ld showdowns %ld\n", stats.hands, stats.commands,
+                stats.refused, stats.showdowns);
     EXPECT_EQ(stats.hands, kRounds);
     EXPECT_GT(stats.refused, kRounds / 2);
     EXPECT_GT(stats.showdowns, kRounds / 10);
