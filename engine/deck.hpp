@@ -2,6 +2,7 @@
 // A 52-card deck dealt from the top after a Fisher-Yates shuffle.
 #include <array>
 #include <cstddef>
+#include <vector>
 
 #include "engine/cards.hpp"
 #include "engine/random.hpp"
