@@ -146,8 +146,9 @@ TEST(Ledger, EightConcurrentWritersTenThousandTransfersEach) {
                         to = static_cast<int>(rng() % (kWallets - 1));
                     if (to >= from) ++to;
                     Cents amount = 1 + static_cast<Cents>(rng() % 400);
-                    batch.push_back(transfer("w" + std::to_string(id) + ":" + std::to_string(i), "transfer",
-                                             w[from], w[to], amount));
+                    std::string key = std::to_string(id);
+                    key.append(":").append(std::to_string(i));
+                    batch.push_back(transfer(std::move(key), "transfer", w[from], w[to], amount));
                     who.emplace_back(from, to);
                 }
                 auto results = ledger.post_batch(batch);
