@@ -1,15 +1,83 @@
-// Placeholder until the tournament simulation lands (issue 4): registers the command.
+// `tavolo simulate`: a whole tournament in-process with random bots (issue 4; Poker Polacco: issue 5).
 #include <iostream>
+#include <map>
 
 #include "tools/commands.hpp"
+#include "tools/simulation.hpp"
 
 namespace tavolo::tools {
 
+namespace {
+
+struct CommandLine {
+    std::string game = "holdem";
+    std::string betting = "nl";
+    std::string kind = "mtt";
+    std::string mode = "nodealer";
+    int players = 100;
+    std::uint64_t seed = 1;
+};
+
+int run(const CommandLine& c) {
+    if (c.game == "polacco") {
+        // tools/simulate_polacco.cpp (issue 5) has not landed yet.
+        std::cerr << "tavolo simulate: --game polacco is not built yet\n";
+        return 2;
+    }
+    static const std::map<std::string, engine::Variant> games{{"holdem", engine::Variant::Holdem},
+                                                              {"stud", engine::Variant::FiveCardStud},
+                                                              {"draw", engine::Variant::FiveCardDraw}};
+    static const std::map<std::string, engine::Betting> bettings{{"nl", engine::Betting::NoLimit},
+                                                                 {"pl", engine::Betting::PotLimit},
+                                                                 {"limit", engine::Betting::Limit}};
+    static const std::map<std::string, engine::TournamentKind> kinds{
+        {"sng", engine::TournamentKind::SitAndGo},
+        {"mtt", engine::TournamentKind::ScheduledMtt},
+        {"shootout", engine::TournamentKind::ShootOut},
+        {"headsup", engine::TournamentKind::HeadsUp}};
+    SimulationOptions o;
+    o.variant = games.at(c.game);
+    o.betting = bettings.at(c.betting);
+    o.kind = kinds.at(c.kind);
+    o.players = c.players;
+    o.seed = c.seed;
+    if (auto problem = validate(o); !problem.empty()) {
+        std::cerr << "tavolo simulate: " << problem << "\n";
+        return 2;
+    }
+    const auto result = run_simulation(o);
+    for (const auto& v : result.violations)
+        std::cerr << "violation: " << v << "\n";
+    std::cout << summary_line(result) << std::endl;
+    return result.ok() ? 0 : 1;
+}
+
+}  // namespace
+
 void add_simulate_command(CLI::App& app) {
-    auto* cmd = app.add_subcommand("simulate", "Play a whole tournament in-process with bots");
-    cmd->callback([] {
-        std::cerr << "tavolo simulate: not built yet\n";
-        throw CLI::RuntimeError(1);
+    auto c = std::make_shared<CommandLine>();
+    auto* cmd = app.add_subcommand(
+        "simulate", "Play a whole tournament in-process with random bots, checking invariants");
+    cmd->add_option("--game", c->game, "holdem, stud, draw or polacco")
+        ->check(CLI::IsMember({"holdem", "stud", "draw", "polacco"}))
+        ->capture_default_str();
+    cmd->add_option("--betting", c->betting, "nl, pl or limit")
+        ->check(CLI::IsMember({"nl", "pl", "limit"}))
+        ->capture_default_str();
+    cmd->add_option("--kind", c->kind, "sng, mtt, shootout or headsup")
+        ->check(CLI::IsMember({"sng", "mtt", "shootout", "headsup"}))
+        ->capture_default_str();
+    cmd->add_option("--players", c->players, "entrants")
+        ->check(CLI::Range(2, 10'000'000))
+        ->capture_default_str();
+    cmd->add_option("--seed", c->seed, "random seed (the same seed plays the same tournament)")
+        ->capture_default_str();
+    cmd->add_option("--mode", c->mode, "Poker Polacco only: casino (9 per table) or nodealer (7 per table)")
+        ->check(CLI::IsMember({"casino", "nodealer"}))
+        ->capture_default_str();
+    cmd->callback([c] {
+        const int code = run(*c);
+        if (code != 0) throw CLI::RuntimeError(code);
     });
 }
 

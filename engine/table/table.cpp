@@ -208,19 +208,30 @@ std::expected<Positions, TableError> Table::next_positions() const {
         // blind.
         pos.button = pos.dealt_in[0] == pos.big_blind ? pos.dealt_in[1] : pos.dealt_in[0];
         pos.small_blind = pos.button;
-    } else if (pos.small_blind != kNoSeat &&
-               std::find(pos.dealt_in.begin(), pos.dealt_in.end(), pos.small_blind) == pos.dealt_in.end()) {
+    } else if (pos.small_blind != kNoSeat && !pos.dealt_in.contains(pos.small_blind)) {
         pos.small_blind = kNoSeat;
     }
     return pos;
 }
 
+bool SeatList::contains(SeatIndex s) const {
+    for (SeatIndex x : *this)
+        if (x == s) return true;
+    return false;
+}
+
 std::expected<HandSetup, TableError> Table::start_hand(HandId id, Variant variant, Betting betting,
                                                        const Stakes& stakes) {
+    HandSetup setup;
+    if (auto ok = start_hand(id, variant, betting, stakes, setup); !ok) return std::unexpected(ok.error());
+    return setup;
+}
+
+std::expected<void, TableError> Table::start_hand(HandId id, Variant variant, Betting betting,
+                                                  const Stakes& stakes, HandSetup& setup) {
     auto pos = next_positions();
     if (!pos) return std::unexpected(pos.error());
-    current_ = std::move(*pos);
-    HandSetup setup;
+    current_ = *pos;
     setup.hand_id = id;
     setup.variant = variant;
     setup.betting = betting;
@@ -232,7 +243,7 @@ std::expected<HandSetup, TableError> Table::start_hand(HandId id, Variant varian
     setup.button = current_.button;
     setup.small_blind_seat = current_.small_blind;
     setup.big_blind_seat = current_.big_blind;
-    setup.seats.reserve(current_.dealt_in.size());
+    setup.seats.clear();
     for (SeatIndex s : current_.dealt_in) {
         auto& p = seats_[static_cast<std::size_t>(s)];
         p.waiting = false;
@@ -241,7 +252,7 @@ std::expected<HandSetup, TableError> Table::start_hand(HandId id, Variant varian
     for (SeatIndex s = 0; s < size_; ++s)
         start_stacks_[static_cast<std::size_t>(s)] = at(s).stack;
     in_hand_ = true;
-    return setup;
+    return {};
 }
 
 std::expected<std::vector<Elimination>, TableError> Table::finish_hand(std::span<const Chips> final_stacks) {

@@ -16,12 +16,29 @@
 
 namespace tavolo::engine {
 
-// Positions of one hand. `dealt_in` is in ascending seat order.
+// The seats dealt in, ascending: a fixed array, so preparing a hand allocates nothing.
+class SeatList {
+  public:
+    void clear() { n_ = 0; }
+    void push_back(SeatIndex s) { seats_[static_cast<std::size_t>(n_++)] = s; }
+    std::size_t size() const { return static_cast<std::size_t>(n_); }
+    bool empty() const { return n_ == 0; }
+    SeatIndex operator[](std::size_t i) const { return seats_[i]; }
+    const SeatIndex* begin() const { return seats_.data(); }
+    const SeatIndex* end() const { return seats_.data() + n_; }
+    bool contains(SeatIndex s) const;
+
+  private:
+    std::array<SeatIndex, kMaxTableSize> seats_{};
+    int n_ = 0;
+};
+
+// Positions of one hand.
 struct Positions {
     SeatIndex button = kNoSeat;
     SeatIndex small_blind = kNoSeat;  // kNoSeat: a dead small blind, none posted
     SeatIndex big_blind = kNoSeat;
-    std::vector<SeatIndex> dealt_in;
+    SeatList dealt_in;
 };
 
 struct Stakes {
@@ -88,6 +105,9 @@ class Table {
     // Commits next_positions() and returns the setup of the hand to play.
     std::expected<HandSetup, TableError> start_hand(HandId id, Variant variant, Betting betting,
                                                     const Stakes& stakes);
+    // The same into `out`, reusing its memory (simulations play millions of hands).
+    std::expected<void, TableError> start_hand(HandId id, Variant variant, Betting betting,
+                                               const Stakes& stakes, HandSetup& out);
     // Final stacks of the dealt-in players, in the order of the setup's seats. Busted players
     // leave their seats; they are returned in ranking order (best first, §6).
     std::expected<std::vector<Elimination>, TableError> finish_hand(std::span<const Chips> final_stacks);

@@ -1,0 +1,124 @@
+// `tavolo simulate` (issue 4): whole tournaments with random bots, through the library and the binary.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <regex>
+#include <string>
+
+#include "tools/simulation.hpp"
+
+namespace tavolo::tools {
+namespace {
+
+using engine::Betting;
+using engine::TournamentKind;
+using engine::Variant;
+
+SimulationResult simulate(TournamentKind kind, Variant variant, Betting betting, int players,
+                          std::uint64_t seed) {
+    SimulationOptions o;
+    o.kind = kind;
+    o.variant = variant;
+    o.betting = betting;
+    o.players = players;
+    o.seed = seed;
+    return run_simulation(o);
+}
+
+void expect_complete(const SimulationResult& r, int players, int paid) {
+    for (const auto& v : r.violations)
+        ADD_FAILURE() << v;
+    EXPECT_EQ(r.entrants, players);
+    EXPECT_EQ(r.places, paid);
+    EXPECT_EQ(r.prize_cents, static_cast<engine::Cents>(players) * 1000);  // 10+1: 10 EUR per entrant
+    EXPECT_GT(r.hands, 0);
+}
+
+TEST(Simulate, mtt_holdem_no_limit_breaks_down_to_one_table) {
+    auto r = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 347, 1);
+    expect_complete(r, 347, 35);
+    EXPECT_EQ(r.tables, 35);
+    EXPECT_EQ(r.broken, 34);  // every table but the final one
+    EXPECT_GT(r.moves, 0);
+}
+
+TEST(Simulate, mtt_draw_pot_limit_plays_six_handed) {
+    auto r = simulate(TournamentKind::ScheduledMtt, Variant::FiveCardDraw, Betting::PotLimit, 61, 2);
+    expect_complete(r, 61, 7);
+    EXPECT_EQ(r.tables, 11);  // ceil(61 / 6)
+}
+
+TEST(Simulate, sit_and_go_stud_limit_pays_fifty_thirty_twenty) {
+    auto r = simulate(TournamentKind::SitAndGo, Variant::FiveCardStud, Betting::Limit, 10, 3);
+    expect_complete(r, 10, 3);
+    EXPECT_EQ(r.tables, 1);
+    EXPECT_EQ(r.moves, 0);
+}
+
+TEST(Simulate, shoot_out_and_heads_up_play_stages_to_one_winner) {
+    auto s = simulate(TournamentKind::ShootOut, Variant::Holdem, Betting::NoLimit, 120, 4);
+    expect_complete(s, 120, 12);
+    auto h = simulate(TournamentKind::HeadsUp, Variant::Holdem, Betting::Limit, 9, 5);
+    expect_complete(h, 9, 2);
+    EXPECT_EQ(h.tables, 5);  // 2, 2, 2, 2 and a bye
+}
+
+TEST(Simulate, same_seed_same_tournament) {
+    auto a = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 200, 42);
+    auto b = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 200, 42);
+    EXPECT_EQ(a.hands, b.hands);
+    EXPECT_EQ(a.moves, b.moves);
+}
+
+TEST(Simulate, sit_and_go_larger_than_a_table_is_refused) {
+    SimulationOptions o;
+    o.kind = TournamentKind::SitAndGo;
+    o.players = 11;
+    EXPECT_NE(validate(o), "");
+}
+
+struct Run {
+    int code;
+    std::string out;
+};
+Run run(const std::string& args) {
+    std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buf;
+    while (size_t n = fread(buf.data(), 1, buf.size(), p))
+        out.append(buf.data(), n);
+    int status = pclose(p);
+    return {WEXITSTATUS(status), out};
+}
+
+TEST(SimulateCommand, ends_with_exactly_one_summary_line_and_exit_zero) {
+    auto r = run("simulate --game holdem --betting nl --kind mtt --players 250 --seed 7");
+    EXPECT_EQ(r.code, 0) << r.out;
+    const std::regex line(
+        "^simulate: entrants=250 hands=[0-9]+ tables=25 moves=[0-9]+ broken=24 places=25 prize_cents=250000 "
+        "wall_s=[0-9.]+\n$");
+    EXPECT_TRUE(std::regex_match(r.out, line)) << r.out;
+}
+
+TEST(SimulateCommand, every_game_and_kind_runs) {
+    for (const char* args : {"--game stud --betting pl --kind sng --players 10",
+                             "--game draw --betting limit --kind shootout --players 40",
+                             "--game holdem --betting limit --kind headsup --players 2"}) {
+        auto r = run(std::string("simulate ") + args + " --seed 3");
+        EXPECT_EQ(r.code, 0) << args << "\n" << r.out;
+        EXPECT_EQ(r.out.rfind("simulate: entrants=", 0), 0u) << r.out;
+    }
+}
+
+TEST(SimulateCommand, bad_options_fail_with_a_reason) {
+    auto r = run("simulate --kind sng --players 12");
+    EXPECT_NE(r.code, 0);
+    EXPECT_NE(r.out.find("Sit&Go"), std::string::npos) << r.out;
+    auto g = run("simulate --game omaha");
+    EXPECT_NE(g.code, 0);
+}
+
+}  // namespace
+}  // namespace tavolo::tools

@@ -1,0 +1,347 @@
+#include "tools/simulation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+
+#include "engine/poker/hand.hpp"
+#include "engine/random.hpp"
+#include "engine/table/table.hpp"
+#include "engine/tournament/floor.hpp"
+#include "engine/tournament/payouts.hpp"
+#include "engine/tournament/ranking.hpp"
+#include "engine/tournament/seating.hpp"
+#include "engine/tournament/structure.hpp"
+#include "tools/simulation_bot.hpp"
+
+namespace tavolo::tools {
+
+using namespace tavolo::engine;
+
+namespace {
+
+constexpr std::int64_t kSecondsPerHand = 60;    // simulated time a hand takes at every table
+constexpr int kMaxActionsPerHand = 1000;        // a hand needing more is stuck: a violation
+constexpr std::int64_t kMaxRounds = 2'000'000;  // a tournament needing more never ends
+constexpr Cents kPrizePart = 1000;              // 10+1 EUR buy-ins
+constexpr Cents kFee = 100;
+
+int full_table(Variant v) {
+    return v == Variant::FiveCardDraw ? 6 : 10;
+}
+
+class Simulator {
+  public:
+    explicit Simulator(const SimulationOptions& o)
+        : opt_(o),
+          structure_(default_structure(o.kind, o.variant, o.betting)),
+          rng_(o.seed),
+          bot_(o.seed ^ 0x5eed5eed5eedULL),
+          ranking_(o.players),
+          paid_(default_payout_table(o.players)) {
+        structure_.buy_in = BuyIn{kPrizePart, kFee};
+        hand_.set_options(HandOptions{.record_events = false});
+        if (o.kind == TournamentKind::SitAndGo) structure_.table_size = full_table(o.variant);
+        if (o.kind == TournamentKind::HeadsUp) structure_.table_size = 2;
+    }
+
+    SimulationResult run() {
+        result_.entrants = opt_.players;
+        result_.places = paid_.paid_places();
+        std::vector<EntrantId> entrants(static_cast<std::size_t>(opt_.players));
+        for (int i = 0; i < opt_.players; ++i)
+            entrants[static_cast<std::size_t>(i)] = i;
+        const bool stages = opt_.kind == TournamentKind::ShootOut || opt_.kind == TournamentKind::HeadsUp;
+        if (stages)
+            play_shoot_out(std::move(entrants));
+        else
+            play_with_director(entrants);
+        check_ranking();
+        return std::move(result_);
+    }
+
+  private:
+    void violation(std::string what) {
+        if (result_.violations.size() < 50) result_.violations.push_back(std::move(what));
+    }
+    bool failed() const { return !result_.violations.empty(); }
+
+    // Seats everyone by random draw with a fresh starting stack; each table draws its button.
+    void seat(const std::vector<EntrantId>& entrants) {
+        auto tables = draw_seating(entrants, structure_.table_size, rng_);
+        floor_.emplace(static_cast<int>(tables.size()), structure_.table_size);
+        for (int id = 0; id < floor_->table_count(); ++id) {
+            Table& t = floor_->table(id);
+            for (const auto& a : tables[static_cast<std::size_t>(id)])
+                (void)t.sit(a.seat, a.entrant, structure_.starting_stack);
+            if (t.player_count() >= 2) (void)t.draw_button(rng_);
+            floor_->refresh(id);
+        }
+        chips_expected_ = static_cast<Chips>(entrants.size()) * structure_.starting_stack;
+        play_seconds_ = 0;
+    }
+
+    Stakes stakes() const {
+        const int level = level_at(structure_, std::chrono::seconds(play_seconds_));
+        const BlindLevel l = structure_.blinds.level(level);
+        return Stakes{l.small_blind, l.big_blind, l.ante, structure_.blinds.ante_mode};
+    }
+
+    // One hand at one table; eliminations in ranking order.
+    void play_hand(int id, std::vector<Elimination>& eliminated) {
+        eliminated.clear();
+        Table& t = floor_->table(id);
+        if (auto ok = t.start_hand(++hand_id_, opt_.variant, opt_.betting, stakes(), setup_); !ok) {
+            violation(std::string("table ") + std::to_string(id) + ": " + to_string(ok.error()));
+            return;
+        }
+        ++result_.hands;
+        Chips before = 0;
+        for (const auto& s : setup_.seats)
+            before += s.stack;
+        if (auto ok = hand_.reset(setup_, rng_); !ok) {
+            violation("table " + std::to_string(id) +
+                      ": the hand refused its setup: " + describe(ok.error()));
+            (void)t.void_hand();
+            return;
+        }
+        int actions = 0;
+        while (!hand_.is_over()) {
+            const SeatIndex seat = hand_.to_act();
+            const LegalActions legal = hand_.legal_actions();
+            const Command command = bot_.choose(hand_, legal);
+            if (auto r = hand_.act(seat, command); !r) {
+                violation("hand " + std::to_string(hand_id_) +
+                          ": a legal action was refused: " + std::string(name(r.error())));
+                if (!hand_.act(seat, Timeout{})) break;
+            }
+            if (++actions > kMaxActionsPerHand) {
+                violation("hand " + std::to_string(hand_id_) + " never ended");
+                break;
+            }
+        }
+        if (!hand_.is_over()) {
+            (void)t.void_hand();
+            return;
+        }
+        std::array<Chips, kMaxTableSize> finals{};
+        Chips after = 0;
+        for (std::size_t i = 0; i < setup_.seats.size(); ++i) {
+            finals[i] = hand_.stack(setup_.seats[i].seat);
+            after += finals[i];
+            if (finals[i] < 0) violation("hand " + std::to_string(hand_id_) + ": a negative stack");
+        }
+        if (after != before)
+            violation("hand " + std::to_string(hand_id_) + ": chips not conserved (" +
+                      std::to_string(before) + " before, " + std::to_string(after) + " after)");
+        auto out = t.finish_hand(std::span<const Chips>(finals.data(), setup_.seats.size()));
+        if (!out) {
+            violation(std::string("table ") + std::to_string(id) + ": " + to_string(out.error()));
+            return;
+        }
+        eliminated = std::move(*out);
+    }
+
+    // Every table with two or more players plays one hand; eliminations are ranked (all together
+    // when hand-for-hand is on, RULES.md §6).
+    void play_round(bool hand_for_hand) {
+        round_.clear();
+        for (int id = 0; id < floor_->table_count() && !failed(); ++id) {
+            if (!floor_->open(id) || floor_->table(id).player_count() < 2) continue;
+            play_hand(id, eliminated_);
+            if (hand_for_hand) {
+                for (const auto& e : eliminated_)
+                    round_.push_back(RoundElimination{e.entrant, e.start_chips, id, e.seat_from_button});
+            } else if (!eliminated_.empty()) {
+                ranking_.eliminate_in_hand(eliminated_);
+            }
+            floor_->refresh(id);
+        }
+        if (hand_for_hand && !round_.empty()) ranking_.eliminate_in_round(round_);
+        const std::int64_t hours_before = play_seconds_ / 3600;
+        play_seconds_ += kSecondsPerHand;
+        simulated_seconds_ += kSecondsPerHand;
+        if (structure_.breaks && play_seconds_ / 3600 > hours_before)
+            simulated_seconds_ += std::chrono::duration_cast<std::chrono::seconds>(
+                                      break_after_hour(static_cast<int>(play_seconds_ / 3600)))
+                                      .count();
+    }
+
+    void check_chips() {
+        Chips sum = 0;
+        for (int id = 0; id < floor_->table_count(); ++id)
+            if (floor_->open(id)) sum += floor_->table(id).total_chips();
+        if (sum != chips_expected_)
+            violation("chips not conserved: " + std::to_string(sum) + " at the tables, " +
+                      std::to_string(chips_expected_) + " expected");
+    }
+
+    // MTT and Sit&Go: the director breaks and balances after every hand.
+    void play_with_director(const std::vector<EntrantId>& entrants) {
+        seat(entrants);
+        result_.tables = floor_->open_tables();
+        for (std::int64_t round = 0; floor_->players() > 1 && !failed(); ++round) {
+            if (round >= kMaxRounds) {
+                violation("the tournament did not finish");
+                break;
+            }
+            const bool hand_for_hand =
+                floor_->open_tables() > 1 && floor_->players() == paid_.paid_places() + 1;
+            play_round(hand_for_hand);
+            const int open_before = floor_->open_tables();
+            for (int id = 0; id < floor_->table_count(); ++id) {
+                if (!floor_->open(id)) continue;
+                moves_.clear();
+                floor_->after_hand(id, rng_, moves_);
+                result_.moves += static_cast<std::int64_t>(moves_.size());
+            }
+            result_.broken += open_before - floor_->open_tables();
+            if (floor_->open_tables() > 1 && floor_->largest_size() - floor_->smallest_size() > 1)
+                violation("two tables two apart after balancing (" + std::to_string(floor_->largest_size()) +
+                          " and " + std::to_string(floor_->smallest_size()) + ")");
+            if (floor_->open_tables() != tables_needed(floor_->players(), structure_.table_size))
+                violation(std::to_string(floor_->open_tables()) + " tables open for " +
+                          std::to_string(floor_->players()) + " players");
+            check_chips();
+        }
+        crown_last();
+    }
+
+    // Shoot-out and heads-up: each table plays to one winner; winners are re-seated at random on
+    // as few tables as possible, evenly, with a fresh stack and the first level; repeat.
+    void play_shoot_out(std::vector<EntrantId> stage) {
+        while (stage.size() > 1 && !failed()) {
+            seat(stage);
+            result_.tables = std::max(result_.tables, floor_->open_tables());
+            for (std::int64_t round = 0; !failed(); ++round) {
+                bool playing = false;
+                for (int id = 0; id < floor_->table_count(); ++id)
+                    playing = playing || floor_->table(id).player_count() >= 2;
+                if (!playing) break;
+                if (round >= kMaxRounds) {
+                    violation("a shoot-out stage did not finish");
+                    break;
+                }
+                play_round(false);
+                check_chips_per_table_stage();
+            }
+            std::vector<EntrantId> winners;
+            for (int id = 0; id < floor_->table_count(); ++id) {
+                const Table& t = floor_->table(id);
+                for (SeatIndex s = 0; s < t.size(); ++s)
+                    if (t.occupied(s)) winners.push_back(t.at(s).entrant);
+            }
+            stage = std::move(winners);
+        }
+        if (stage.size() == 1 && ranking_.unranked() == 1) ranking_.crown(stage.front());
+    }
+
+    void check_chips_per_table_stage() {
+        // Each stage starts everyone afresh: the chips at the tables stay what the stage dealt out.
+        check_chips();
+    }
+
+    void crown_last() {
+        if (failed() || floor_->players() != 1) return;
+        for (int id = 0; id < floor_->table_count(); ++id) {
+            if (!floor_->open(id)) continue;
+            const Table& t = floor_->table(id);
+            for (SeatIndex s = 0; s < t.size(); ++s)
+                if (t.occupied(s)) ranking_.crown(t.at(s).entrant);
+        }
+    }
+
+    void check_ranking() {
+        if (failed()) return;
+        if (ranking_.unranked() != 0) violation(std::to_string(ranking_.unranked()) + " entrants not ranked");
+        std::vector<int> seen(static_cast<std::size_t>(opt_.players), 0);
+        for (const auto& p : ranking_.placings()) {
+            if (p.entrant < 0 || p.entrant >= opt_.players) {
+                violation("an unknown entrant was ranked");
+                continue;
+            }
+            if (++seen[static_cast<std::size_t>(p.entrant)] > 1)
+                violation("entrant " + std::to_string(p.entrant) + " ranked twice");
+        }
+        for (int i = 0; i < opt_.players; ++i)
+            if (seen[static_cast<std::size_t>(i)] == 0)
+                violation("entrant " + std::to_string(i) + " never ranked");
+        // Places 1..N each taken once (a tie of s players takes s places).
+        std::vector<Placing> sorted = ranking_.placings();
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const Placing& a, const Placing& b) { return a.place < b.place; });
+        int expected = 1;
+        for (std::size_t i = 0; i < sorted.size();) {
+            if (sorted[i].place != expected) {
+                violation("place " + std::to_string(expected) + " missing");
+                break;
+            }
+            const int shared = sorted[i].shared;
+            i += static_cast<std::size_t>(shared);
+            expected += shared;
+        }
+        const Cents pool = static_cast<Cents>(opt_.players) * kPrizePart;
+        const auto prizes = prizes_for_pool(pool, paid_);
+        const auto won = prizes_for_placings(ranking_.placings(), prizes);
+        for (Cents c : won)
+            result_.prize_cents += c;
+        if (result_.prize_cents != pool)
+            violation("prizes sum to " + std::to_string(result_.prize_cents) + " cents, the pool is " +
+                      std::to_string(pool));
+        result_.simulated_minutes = simulated_seconds_ / 60;
+        result_.final_level = level_at(structure_, std::chrono::seconds(play_seconds_));
+    }
+
+    SimulationOptions opt_;
+    TournamentStructure structure_;
+    SeededRandom rng_;
+    RandomBot bot_;
+    Ranking ranking_;
+    PayoutTable paid_;
+    std::optional<Floor> floor_;
+    Hand hand_;
+    HandSetup setup_;
+    HandId hand_id_ = 0;
+    Chips chips_expected_ = 0;
+    std::int64_t play_seconds_ = 0;
+    std::int64_t simulated_seconds_ = 0;
+    std::vector<Elimination> eliminated_;
+    std::vector<RoundElimination> round_;
+    std::vector<SeatMove> moves_;
+    SimulationResult result_;
+};
+
+}  // namespace
+
+std::string validate(const SimulationOptions& o) {
+    if (o.players < 2) return "--players must be at least 2";
+    if (o.players > 10'000'000) return "--players must be at most 10,000,000";
+    if (o.kind == TournamentKind::SitAndGo && o.players > full_table(o.variant))
+        return "a Sit&Go is one table: --players at most " + std::to_string(full_table(o.variant)) +
+               " for this game (use --kind mtt for more)";
+    return {};
+}
+
+SimulationResult run_simulation(const SimulationOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    SimulationResult r;
+    if (auto problem = validate(options); !problem.empty()) {
+        r.violations.push_back(problem);
+        return r;
+    }
+    r = Simulator(options).run();
+    r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+}
+
+std::string summary_line(const SimulationResult& r) {
+    char wall[32];
+    std::snprintf(wall, sizeof wall, "%.2f", r.wall_s);
+    return "simulate: entrants=" + std::to_string(r.entrants) + " hands=" + std::to_string(r.hands) +
+           " tables=" + std::to_string(r.tables) + " moves=" + std::to_string(r.moves) +
+           " broken=" + std::to_string(r.broken) + " places=" + std::to_string(r.places) +
+           " prize_cents=" + std::to_string(r.prize_cents) + " wall_s=" + wall;
+}
+
+}  // namespace tavolo::tools

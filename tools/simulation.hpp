@@ -1,0 +1,47 @@
+#pragma once
+// `tavolo simulate`: a whole poker tournament played in-process by random bots (no network, no
+// database; time is simulated). Every table is an engine Table, every hand the engine's Hand,
+// every director decision the engine's Floor; the simulation checks the invariants as it goes.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "engine/poker/hand_setup.hpp"
+#include "engine/tournament/tournament_kind.hpp"
+#include "engine/types.hpp"
+
+namespace tavolo::tools {
+
+struct SimulationOptions {
+    engine::Variant variant = engine::Variant::Holdem;
+    engine::Betting betting = engine::Betting::NoLimit;
+    engine::TournamentKind kind = engine::TournamentKind::ScheduledMtt;
+    int players = 100;
+    std::uint64_t seed = 1;
+};
+
+struct SimulationResult {
+    int entrants = 0;
+    std::int64_t hands = 0;
+    int tables = 0;                 // tables at the start
+    std::int64_t moves = 0;         // players moved by the director (balancing and breaking)
+    int broken = 0;                 // tables broken
+    int places = 0;                 // places paid
+    engine::Cents prize_cents = 0;  // prizes paid, which must equal the pool
+    double wall_s = 0;
+    std::int64_t simulated_minutes = 0;
+    int final_level = 0;
+    std::vector<std::string> violations;  // empty when every invariant held
+    bool ok() const { return violations.empty(); }
+};
+
+// Checks the options; the message says what is wrong and what to do.
+std::string validate(const SimulationOptions& options);
+
+SimulationResult run_simulation(const SimulationOptions& options);
+
+// `simulate: entrants=N hands=H tables=T moves=M broken=B places=P prize_cents=C wall_s=W`
+std::string summary_line(const SimulationResult& result);
+
+}  // namespace tavolo::tools
