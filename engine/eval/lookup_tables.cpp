@@ -113,9 +113,4 @@ LookupTables::LookupTables() {
     complete = refs.size() == classes.size() && five_built && six_built && seven_built;
 }
 
-const LookupTables& lookup_tables() {
-    static const LookupTables tables;
-    return tables;
-}
-
 }  // namespace tavolo::engine

@@ -29,7 +29,11 @@ struct LookupTables {
     bool complete = false;                    // every table built (the tests check it)
 };
 
-// The one set of tables, built on first call (thread-safe; immutable afterwards).
-const LookupTables& lookup_tables();
+// The one set of tables, built on first call (thread-safe; immutable afterwards). Inline, so a
+// caller pays a guard check rather than a call.
+inline const LookupTables& lookup_tables() {
+    static const LookupTables tables;
+    return tables;
+}
 
 }  // namespace tavolo::engine
