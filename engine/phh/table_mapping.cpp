@@ -99,6 +99,9 @@ std::expected<TableMapping, Skip> map_to_table(const HandHistory& hand) {
     if (posting == std::vector<int>{0}) {
         s.big_blind = b[0];
         s.big_blind_seat = 0;
+    } else if (n > 2 && posting == std::vector<int>{1}) {
+        s.big_blind = b[1];
+        s.big_blind_seat = 1;
     } else if (n == 2 && posting == std::vector<int>{0, 1} && b[1] <= b[0]) {
         s.big_blind = b[0];
         s.big_blind_seat = 0;

@@ -6,8 +6,8 @@
 // Forced bets are per position. The standard reverses the blind and ante arrays heads-up (p1 is
 // the big blind there): the *effective* amounts below are after that reversal.
 //   blinds: [SB, BB, 0, ...] -> small blind p1, big blind p2; heads-up [BB, SB] -> big blind p1, the
-//           button p2 posts the small blind; [BB, 0, ...] -> no small blind this hand (RULES.md §4),
-//           big blind p1. Anything else (straddles) is not something Tavolo plays.
+//           button p2 posts the small blind; [0, BB, 0, ...] or [BB, 0, ...] -> no small blind this
+//           hand (RULES.md §4), big blind p2 or p1. Anything else (straddles) Tavolo does not play.
 //   antes:  all zero -> none; all equal -> classic antes; only the big blind's -> a big-blind ante
 //           of that amount for the table (HandSetup::ante = amount / players).
 //   NL/PL: min_bet must equal the big blind; limit: small_bet = big blind, big_bet = 2 x big blind.

@@ -81,6 +81,11 @@ TEST(PhhTableMapping, OnlyABigBlindMeansNoSmallBlindThisHand) {
     ASSERT_TRUE(m);
     EXPECT_EQ(m->setup.small_blind_seat, kNoSeat);
     EXPECT_EQ(m->setup.big_blind_seat, 0);
+    h.blinds_or_straddles = whole({0, 100, 0, 0, 0, 0});
+    m = map_to_table(h);
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->setup.small_blind_seat, kNoSeat);
+    EXPECT_EQ(m->setup.big_blind_seat, 1);
 }
 
 TEST(PhhTableMapping, WhatTavoloDoesNotPlayIsSkippedWithItsReason) {
