@@ -8,6 +8,7 @@
 #include "engine/poker/hand.hpp"
 #include "engine/random.hpp"
 #include "engine/table/table.hpp"
+#include "engine/tournament/director.hpp"
 #include "engine/tournament/floor.hpp"
 #include "engine/tournament/payouts.hpp"
 #include "engine/tournament/ranking.hpp"
@@ -69,7 +70,7 @@ class Simulator {
 
     // Seats everyone by random draw with a fresh starting stack; each table draws its button.
     void seat(const std::vector<EntrantId>& entrants) {
-        auto tables = draw_seating(entrants, structure_.table_size, rng_);
+        auto tables = reseat_shoot_out(entrants, structure_.table_size, rng_);
         floor_.emplace(static_cast<int>(tables.size()), structure_.table_size);
         for (int id = 0; id < floor_->table_count(); ++id) {
             Table& t = floor_->table(id);
@@ -168,6 +169,38 @@ class Simulator {
                                       .count();
     }
 
+    // Now and then a player sits out or comes back, and an operator sanctions someone, so the
+    // auto-acting and sanction paths are played too (RULES.md §4, §6).
+    void disturb() {
+        for (int id = 0; id < floor_->table_count(); ++id) {
+            if (!floor_->open(id) || rng_.uniform_below(200) != 0) continue;
+            Table& t = floor_->table(id);
+            const SeatIndex s =
+                static_cast<SeatIndex>(rng_.uniform_below(static_cast<std::uint64_t>(t.size())));
+            if (!t.occupied(s)) continue;
+            const auto what = rng_.uniform_below(100);
+            if (what < 60) {
+                (void)t.set_sitting_out(s, !t.at(s).sitting_out);
+            } else if (what < 95) {
+                const int orbits = 1 + static_cast<int>(rng_.uniform_below(4));
+                (void)t.apply(Sanction{SanctionKind::Exclusion, s, orbits});
+            } else if (what < 98) {
+                (void)t.apply(Sanction{SanctionKind::Warning, s, 0});
+            } else if (floor_->players() > 2) {
+                // Disqualified: the chips leave the tournament; the player ranks as eliminated now.
+                const Chips chips = t.at(s).stack;
+                auto out = t.apply(Sanction{SanctionKind::Disqualification, s, 0});
+                if (!out) continue;
+                chips_expected_ -= out->chips_removed;
+                if (out->chips_removed != chips) violation("a disqualification removed the wrong chips");
+                const Elimination e{out->entrant, s, chips, 0};
+                ranking_.eliminate_in_hand(std::span<const Elimination>(&e, 1));
+                ++result_.disqualified;
+                floor_->refresh(id);
+            }
+        }
+    }
+
     void check_chips() {
         Chips sum = 0;
         for (int id = 0; id < floor_->table_count(); ++id)
@@ -186,9 +219,8 @@ class Simulator {
                 violation("the tournament did not finish");
                 break;
             }
-            const bool hand_for_hand =
-                floor_->open_tables() > 1 && floor_->players() == paid_.paid_places() + 1;
-            play_round(hand_for_hand);
+            disturb();
+            play_round(hand_for_hand(floor_->players(), paid_.paid_places(), floor_->open_tables()));
             const int open_before = floor_->open_tables();
             for (int id = 0; id < floor_->table_count(); ++id) {
                 if (!floor_->open(id)) continue;

@@ -32,6 +32,7 @@ struct SimulationResult {
     double wall_s = 0;
     std::int64_t simulated_minutes = 0;
     int final_level = 0;
+    int disqualified = 0;                 // players an operator disqualified along the way
     std::vector<std::string> violations;  // empty when every invariant held
     bool ok() const { return violations.empty(); }
 };
