@@ -2,6 +2,7 @@
 // High-hand evaluation (RULES.md §1, APT Art.13): the best five cards of 5, 6 or 7.
 #include <array>
 #include <cstdint>
+#include <numeric>
 #include <span>
 #include <string>
 
@@ -28,6 +29,7 @@ inline constexpr int kHandCategories = 9;
 inline constexpr std::array<int, kHandCategories> kClassesPerCategory = {1277, 2860, 858, 858, 10,
                                                                          1277, 156,  156, 10};
 inline constexpr int kHandClasses = 7462;
+static_assert(std::accumulate(kClassesPerCategory.begin(), kClassesPerCategory.end(), 0) == kHandClasses);
 
 // A hand's strength: its class number, 1 (7-5-4-3-2 offsuit) to 7,462 (a royal flush). Higher is
 // stronger; equal values are equal hands. The default value 0 is weaker than every hand.
