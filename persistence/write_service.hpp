@@ -28,7 +28,7 @@ namespace tavolo::persistence {
 
 struct WriteServiceOptions {
     std::string url;
-    std::size_t workers = 2;              // threads, each with its own connection
+    std::size_t workers = 4;  // threads, each with its own connection; commits overlap one another's fsync
     std::size_t queue_capacity = 50'000;  // writes accepted but not yet committed, at most
     std::size_t max_batch = 512;          // hands per commit, at most
     std::chrono::milliseconds initial_backoff{50};

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "persistence/connection.hpp"
+#include "persistence/migrations.hpp"
 #include "server/config.hpp"
 #include "server/listener.hpp"
 #include "server/logging.hpp"
@@ -60,7 +61,13 @@ int main(int argc, char** argv) {
         try {
             auto version = tavolo::persistence::probe_database(config.database_url);
             spdlog::info("event=database_ok version=\"{}\"", version);
+            auto migrated = tavolo::persistence::apply_migrations(config.database_url);
+            spdlog::info("event=migrations_applied applied={} schema_version={}", migrated.applied.size(),
+                         migrated.schema_version);
             info.database_ready = true;
+        } catch (const tavolo::persistence::MigrationError& e) {
+            std::cerr << "tavolo-server: cannot migrate the database: " << e.what() << "\n";
+            return 3;
         } catch (const tavolo::persistence::DatabaseError& e) {
             std::cerr << "tavolo-server: " << e.what() << "\n";
             return 3;

@@ -1,0 +1,254 @@
+// Hands committed per second through the write path (issue 6): each hand with its events (a binary
+// blob of 1-3 KB), its PHH text, its result and its table's snapshot, committed by the persistence
+// service in batches (group commit) on a durable server (synchronous_commit on).
+//
+//   TAVOLO_DATABASE_URL=... build-*/bench/bench_persistence [--hands N] [--tables T] [--workers W]
+//
+// It works in a database of its own (tavolo_bench_<pid>) on that server, dropped at the end, and
+// prints `hands_per_second=N`.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <pqxx/pqxx>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "persistence/connection.hpp"
+#include "persistence/migrations.hpp"
+#include "persistence/tournament_store.hpp"
+#include "persistence/write_service.hpp"
+
+namespace {
+
+using namespace tavolo::persistence;
+using Clock = std::chrono::steady_clock;
+
+std::string with_database(const std::string& url, const std::string& name) {
+    auto scheme = url.find("://");
+    if (scheme == std::string::npos) return url + " dbname=" + name;
+    auto query = url.find('?', scheme + 3);
+    auto path = url.find('/', scheme + 3);
+    if (path == std::string::npos || (query != std::string::npos && path > query))
+        path = query == std::string::npos ? url.size() : query;
+    auto end = query == std::string::npos ? url.size() : query;
+    return url.substr(0, path) + "/" + name + url.substr(end);
+}
+
+void admin(const std::string& url, const std::string& sql) {
+    pqxx::connection conn{url};
+    pqxx::nontransaction tx{conn};
+    tx.exec(sql);
+}
+
+std::string setting(const std::string& url, const char* name) {
+    pqxx::connection conn{url};
+    pqxx::nontransaction tx{conn};
+    return tx.exec1(std::string("SHOW ") + name)[0].as<std::string>();
+}
+
+void put_varint(std::string& out, std::uint64_t v) {
+    while (v >= 0x80) {
+        out += static_cast<char>((v & 0x7f) | 0x80);
+        v >>= 7;
+    }
+    out += static_cast<char>(v);
+}
+
+// Events shaped like a protobuf stream of a 6-to-9-handed hand: blinds, hole cards with their
+// visibility, actions, streets, pots. 1-3 KB.
+std::string make_events(std::mt19937_64& rng, int seats) {
+    std::string out;
+    int count = 0;
+    auto event = [&](int type, int seat, std::int64_t amount, int card) {
+        std::string e;
+        e += static_cast<char>(0x08);
+        put_varint(e, static_cast<std::uint64_t>(type));
+        e += static_cast<char>(0x10);
+        put_varint(e, static_cast<std::uint64_t>(++count));
+        e += static_cast<char>(0x18);
+        put_varint(e, static_cast<std::uint64_t>(seat));
+        e += static_cast<char>(0x20);
+        put_varint(e, static_cast<std::uint64_t>(amount));
+        if (card >= 0) {
+            e += static_cast<char>(0x28);
+            put_varint(e, static_cast<std::uint64_t>(card));
+            e += "\x32\x06seat:";
+            e += static_cast<char>('0' + seat);
+        }
+        e += "\x3a\x08";  // a server timestamp
+        for (int i = 0; i < 8; ++i)
+            e += static_cast<char>(rng() & 0xff);
+        out += static_cast<char>(0x0a);
+        put_varint(out, e.size());
+        out += e;
+    };
+    event(1, 1, 50, -1);
+    event(1, 2, 100, -1);
+    for (int round = 0; round < 2; ++round)
+        for (int s = 0; s < seats; ++s)
+            event(2, s, 0, static_cast<int>(rng() % 52));
+    int actions = 20 + static_cast<int>(rng() % 60);
+    for (int a = 0; a < actions; ++a) {
+        if (a % 9 == 8) event(4, -1 + 1, 0, static_cast<int>(rng() % 52));
+        event(3, static_cast<int>(rng() % seats), static_cast<std::int64_t>(rng() % 5000), -1);
+    }
+    event(5, static_cast<int>(rng() % seats), 1000 + static_cast<std::int64_t>(rng() % 20000), -1);
+    event(6, 0, 0, -1);
+    return out;
+}
+
+std::string make_phh(std::mt19937_64& rng, int seats, std::int64_t n) {
+    static const char* ranks = "23456789TJQKA";
+    static const char* suits = "cdhs";
+    auto card = [&] { return std::string{ranks[rng() % 13], suits[rng() % 4]}; };
+    std::string phh =
+        "variant = 'NT'\nante_trimming_status = true\nantes = [0, 0, 0, 0, 0, 0]\n"
+        "blinds_or_straddles = [50, 100, 0, 0, 0, 0]\nmin_bet = 100\n";
+    phh += "starting_stacks = [";
+    for (int s = 0; s < seats; ++s)
+        phh += (s ? ", " : "") + std::to_string(3000 + rng() % 5000);
+    phh += "]\nactions = [\n";
+    for (int s = 0; s < seats; ++s)
+        phh += "  'd dh p" + std::to_string(s + 1) + " " + card() + card() + "',\n";
+    phh += "  'p3 cbr 300', 'p4 f', 'p5 cc', 'p6 f', 'p1 f', 'p2 cc',\n  'd db " + card() + card() + card() +
+           "',\n  'p2 cc', 'p3 cbr 450', 'p5 cc', 'p2 f',\n  'd db " + card() +
+           "',\n  'p3 cc', 'p5 cc',\n]\n";
+    phh += "hand = " + std::to_string(n) + "\nplayers = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']\n";
+    return phh;
+}
+
+int arg(int argc, char** argv, const char* name, int fallback) {
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], name) == 0) return std::atoi(argv[i + 1]);
+    return fallback;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const char* url_env = std::getenv("TAVOLO_DATABASE_URL");
+    if (!url_env || !*url_env) {
+        std::cerr << "bench_persistence: TAVOLO_DATABASE_URL is not set: start a durable cluster with "
+                     "`deploy/pg.sh start .tavolo/pg-bench` and export the URL it prints\n";
+        return 2;
+    }
+    const int hands = arg(argc, argv, "--hands", 60'000);
+    const int tables = arg(argc, argv, "--tables", 500);
+    const int workers = arg(argc, argv, "--workers", 4);
+    const int seats = 6;
+    const std::string server = url_env;
+    const std::string name = "tavolo_bench_" + std::to_string(getpid());
+    const std::string url = with_database(server, name);
+    try {
+        probe_database(server);
+        admin(server, "CREATE DATABASE " + name);
+    } catch (const std::exception& e) {
+        std::cerr << "bench_persistence: " << e.what() << "\n";
+        return 3;
+    }
+    int status = 0;
+    try {
+        apply_migrations(url);
+        auto sync = setting(url, "synchronous_commit"), fsync = setting(url, "fsync");
+        std::cout << "server: synchronous_commit=" << sync << " fsync=" << fsync << "\n";
+        if (sync != "on" || fsync != "on")
+            std::cout << "WARNING: not a durable server; the figure below does not count\n";
+
+        std::vector<TableId> table_ids;
+        {
+            Database db(url);
+            TournamentStore store(db);
+            TournamentSpec spec;
+            spec.name = "bench";
+            spec.kind = "mtt";
+            auto t = store.create(spec).value();
+            for (int i = 1; i <= tables; ++i)
+                table_ids.push_back(store.open_table(t.id, i, 9).value());
+        }
+
+        // Templates generated up front so the timed loop measures the write path, not the generator.
+        std::mt19937_64 rng(42);
+        constexpr int kTemplates = 512;
+        std::vector<std::string> events, phh;
+        std::size_t event_bytes = 0, phh_bytes = 0;
+        for (int i = 0; i < kTemplates; ++i) {
+            events.push_back(make_events(rng, seats));
+            phh.push_back(make_phh(rng, seats, i));
+            event_bytes += events.back().size();
+            phh_bytes += phh.back().size();
+        }
+        std::cout << "hand: events " << event_bytes / kTemplates << " B, phh " << phh_bytes / kTemplates
+                  << " B on average; " << hands << " hands over " << tables << " tables, " << workers
+                  << " workers\n";
+
+        WriteServiceOptions options;
+        options.url = url;
+        options.workers = static_cast<std::size_t>(workers);
+        options.queue_capacity = 20'000;
+        std::atomic<int> failures{0};
+        WriteService service(options);
+        std::vector<std::int64_t> next(table_ids.size(), 1);
+        auto start = Clock::now();
+        auto wall = std::chrono::system_clock::now();
+        for (int i = 0; i < hands; ++i) {
+            std::size_t t = static_cast<std::size_t>(i) % table_ids.size();
+            HandRecord h;
+            h.table = table_ids[t];
+            h.hand_number = next[t]++;
+            h.started_at = wall;
+            h.ended_at = wall;
+            h.events = events[static_cast<std::size_t>(i) % kTemplates];
+            h.phh = phh[static_cast<std::size_t>(i) % kTemplates];
+            h.result_json = "{\"pots\":[{\"amount\":1350,\"winners\":[2]}],\"eliminated\":[]}";
+            h.snapshot.table = h.table;
+            h.snapshot.hand_number = h.hand_number;
+            h.snapshot.button = static_cast<int>(h.hand_number % seats);
+            h.snapshot.level = static_cast<int>(h.hand_number / 30);
+            for (int s = 0; s < seats; ++s)
+                h.snapshot.seats.push_back({s, RegistrationId{1000 + s}, AccountId{1000 + s},
+                                            3000 + static_cast<std::int64_t>((i * 7 + s) % 900),
+                                            SeatStatus::active});
+            for (;;) {
+                auto accepted = service.submit_hand(h, [&](StoreResult<void> r) {
+                    if (!r) failures++;
+                });
+                if (accepted) break;
+                if (accepted.error().code != StoreErrc::queue_full) {
+                    std::cerr << "bench_persistence: " << accepted.error().message << "\n";
+                    return 4;
+                }
+                std::this_thread::sleep_for(std::chrono::microseconds(200));  // back-pressure
+            }
+        }
+        if (!service.wait_idle(std::chrono::minutes(10)))
+            throw std::runtime_error("the write queue never drained");
+        double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        auto st = service.status();
+        service.stop();
+        if (failures) throw std::runtime_error(std::to_string(failures.load()) + " hands failed to commit");
+        pqxx::connection check{url};
+        pqxx::nontransaction tx{check};
+        auto stored = tx.exec1("SELECT count(*) FROM hands")[0].as<std::int64_t>();
+        if (stored != hands)
+            throw std::runtime_error("only " + std::to_string(stored) + " of " + std::to_string(hands) +
+                                     " hands stored");
+        std::cout << "commits=" << st.commits << " hands_per_commit=" << (st.commits ? hands / st.commits : 0)
+                  << " seconds=" << seconds << "\n";
+        std::cout << "hands_per_second=" << static_cast<std::int64_t>(hands / seconds) << std::endl;
+    } catch (const std::exception& e) {
+        std::cerr << "bench_persistence: " << e.what() << "\n";
+        status = 1;
+    }
+    try {
+        admin(server, "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    } catch (const std::exception& e) {
+        std::cerr << "bench_persistence: could not drop " << name << ": " << e.what() << "\n";
+    }
+    return status;
+}
