@@ -1,0 +1,169 @@
+// Hands played by the engine, exported to PHH from their events, written, read back and replayed,
+// end with the same stacks: in every game and structure we play (so every variant code), with 2 to
+// 10 players on random seats, random buttons, missing small blinds, antes, short stacks, sitting-out
+// players, and random legal play.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/phh/export.hpp"
+#include "engine/phh/parser.hpp"
+#include "engine/phh/replay.hpp"
+#include "engine/phh/variant_codes.hpp"
+#include "engine/phh/writer.hpp"
+#include "engine/poker/hand.hpp"
+
+using namespace tavolo::engine;
+using namespace tavolo::engine::phh;
+
+namespace {
+
+Chips below(SeededRandom& rng, Chips n) {
+    return static_cast<Chips>(rng.uniform_below(static_cast<std::uint64_t>(n)));
+}
+
+HandSetup random_setup(SeededRandom& rng, Variant variant, Betting betting, int players) {
+    HandSetup s;
+    s.variant = variant;
+    s.betting = betting;
+    s.table_size = 10;
+    s.hand_id = 1 + below(rng, 1000000);
+    s.big_blind = 2 * (1 + below(rng, 50));
+    s.small_blind = s.big_blind / 2;
+    if (rng.uniform_below(3) == 0) {
+        s.ante = 1 + below(rng, s.big_blind);
+        s.ante_mode = rng.uniform_below(2) == 0 ? AnteMode::Classic : AnteMode::BigBlind;
+    }
+    std::vector<SeatIndex> seats;
+    for (SeatIndex i = 0; i < 10; ++i)
+        seats.push_back(i);
+    for (int i = 9; i > 0; --i)
+        std::swap(seats[static_cast<std::size_t>(i)],
+                  seats[rng.uniform_below(static_cast<std::uint64_t>(i) + 1)]);
+    seats.resize(static_cast<std::size_t>(players));
+    std::sort(seats.begin(), seats.end());
+    for (SeatIndex seat : seats) {
+        const Chips stack =
+            rng.uniform_below(5) == 0 ? 1 + below(rng, 3 * s.big_blind) : 1 + below(rng, 200 * s.big_blind);
+        s.seats.push_back(SeatSetup{.seat = seat, .stack = stack, .auto_act = rng.uniform_below(12) == 0});
+    }
+    auto after = [&](SeatIndex from) {
+        for (int k = 1; k <= 10; ++k) {
+            const auto c = static_cast<SeatIndex>((from + k) % 10);
+            if (std::find(seats.begin(), seats.end(), c) != seats.end()) return c;
+        }
+        return kNoSeat;
+    };
+    if (players == 2) {
+        s.button = seats[rng.uniform_below(2)];
+        s.small_blind_seat = s.button;
+        s.big_blind_seat = after(s.button);
+    } else {
+        s.button = static_cast<SeatIndex>(rng.uniform_below(10));  // sometimes an empty seat
+        s.small_blind_seat = rng.uniform_below(10) == 0 ? kNoSeat : after(s.button);
+        s.big_blind_seat = after(after(s.button));
+    }
+    return s;
+}
+
+Command random_legal(SeededRandom& rng, const Hand& h, const LegalActions& la, int& discards_left) {
+    if (la.drawing) {
+        CardSet d;
+        for (Card c : h.hole_cards(la.seat)) {
+            // Keep within one deck: a reshuffle of discards is random, so it cannot be stacked.
+            if (discards_left > 0 && d.size() < 3 && rng.uniform_below(3) == 0) {
+                d.insert(c);
+                --discards_left;
+            }
+        }
+        return Discard{d};
+    }
+    const auto r = rng.uniform_below(100);
+    if (la.may_bet_or_raise && r < 30) {
+        switch (rng.uniform_below(3)) {
+            case 0:
+                return BetOrRaiseTo{la.min_to};
+            case 1:
+                return BetOrRaiseTo{la.max_to};
+            default:
+                return BetOrRaiseTo{la.min_to + below(rng, la.max_to - la.min_to + 1)};
+        }
+    }
+    if (r < 35) return Timeout{};
+    if (r < 50 && la.may_fold) return Fold{};
+    if (la.may_check) return Check{};
+    if (la.may_call) return Call{};
+    return Fold{};
+}
+
+}  // namespace
+
+TEST(PhhExport, EveryGameAndStructureReplaysFromItsExportedHistory) {
+    SeededRandom rng(20261122);
+    const Variant variants[] = {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw};
+    const Betting structures[] = {Betting::NoLimit, Betting::PotLimit, Betting::Limit};
+    int hands = 0;
+    for (Variant v : variants) {
+        for (Betting b : structures) {
+            const int max_players = v == Variant::FiveCardDraw ? 6 : 10;
+            for (int i = 0; i < 300; ++i) {
+                const int players =
+                    2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
+                const HandSetup setup = random_setup(rng, v, b, players);
+                Hand hand(setup, rng);
+                ASSERT_TRUE(hand.setup_error().has_value());
+                int discards_left = 52 - 5 * players - 1;
+                while (!hand.is_over()) {
+                    const LegalActions la = hand.legal_actions();
+                    ASSERT_TRUE(hand.act(la.seat, random_legal(rng, hand, la, discards_left)).has_value());
+                }
+                std::vector<std::string> names(10);
+                for (const SeatSetup& s : setup.seats)
+                    names[static_cast<std::size_t>(s.seat)] = "seat " + std::to_string(s.seat);
+                const HandHistory exported = history_of_hand(hand, setup, names);
+                ASSERT_EQ(exported.variant, code_of_game({v, b}));
+                const std::string text = write_hand(exported);
+                auto read = parse_hand(text);
+                ASSERT_TRUE(read) << read.error().to_string() << "\n" << text;
+                ASSERT_TRUE(read->same_record(exported)) << text;
+                const ReplayResult r = replay(*read);
+                ASSERT_EQ(r.outcome, Outcome::Passed) << r.reason << "\n" << text;
+                // The players in position order hold what the engine's seats hold.
+                for (std::size_t p = 0; p < r.engine_stacks.size(); ++p) {
+                    ASSERT_EQ((*read->finishing_stacks)[p], Decimal::whole(r.engine_stacks[p])) << text;
+                }
+                ++hands;
+            }
+        }
+    }
+    EXPECT_EQ(hands, 9 * 300);
+}
+
+TEST(PhhExport, PositionsStartLeftOfTheButtonAndNamesFollowTheirSeats) {
+    HandSetup s;
+    s.table_size = 9;
+    s.small_blind = 5;
+    s.big_blind = 10;
+    s.seats = {{.seat = 1, .stack = 100}, {.seat = 4, .stack = 200}, {.seat = 7, .stack = 300}};
+    s.button = 4;
+    s.small_blind_seat = 7;
+    s.big_blind_seat = 1;
+    SeededRandom rng(1);
+    Hand hand(s, rng);
+    ASSERT_TRUE(hand.setup_error().has_value());
+    while (!hand.is_over())
+        ASSERT_TRUE(hand.act(hand.to_act(), Fold{}).has_value());
+    std::vector<std::string> names = {"", "one", "", "", "four", "", "", "seven", ""};
+    const HandHistory h = history_of_hand(hand, s, names);
+    EXPECT_EQ(h.players, (std::vector<std::string>{"seven", "one", "four"}));
+    EXPECT_EQ(h.blinds_or_straddles,
+              (std::vector<Decimal>{Decimal::whole(5), Decimal::whole(10), Decimal::whole(0)}));
+    EXPECT_EQ(h.starting_stacks,
+              (std::vector<Decimal>{Decimal::whole(300), Decimal::whole(100), Decimal::whole(200)}));
+    // Seat 4 (p3) folds first, then the small blind: the big blind wins the blinds.
+    EXPECT_EQ(h.actions.back(), "p1 f");
+    EXPECT_EQ(*h.finishing_stacks,
+              (std::vector<Decimal>{Decimal::whole(295), Decimal::whole(105), Decimal::whole(200)}));
+    ASSERT_NE(h.find_other("seats"), nullptr);
+    EXPECT_EQ(format_value(*h.find_other("seats")), "[8, 2, 5]");
+}

@@ -1,0 +1,122 @@
+// `tavolo replay` as a user runs it: the data set replays with no failure, failures name the file
+// (and the hand of a .phhs) with the reason, skips are counted per reason, the exit code tells.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out;
+};
+
+Run run(const std::string& args) {
+    const std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    std::string out;
+    std::array<char, 4096> buf;
+    while (size_t n = fread(buf.data(), 1, buf.size(), p))
+        out.append(buf.data(), n);
+    const int status = pclose(p);
+    return {WEXITSTATUS(status), out};
+}
+
+std::string last_line(const std::string& out) {
+    std::string s = out;
+    while (!s.empty() && s.back() == '\n')
+        s.pop_back();
+    return s.substr(s.rfind('\n') + 1);
+}
+
+const std::string kData = std::string(TAVOLO_SOURCE_DIR) + "/tests/data/phh";
+
+const char* kHand =
+    "variant = 'NT'\n"
+    "antes = [0, 0, 0]\n"
+    "blinds_or_straddles = [50, 100, 0]\n"
+    "min_bet = 100\n"
+    "starting_stacks = [500, 1000, 2000]\n"
+    "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 2000', 'p1 cc', 'p2 cc',\n"
+    "  'd db 2c7h9d', 'd db Tc', 'd db 4s']\n"
+    "finishing_stacks = [1500, 1000, 1000]\n";
+
+class TempDir {
+  public:
+    TempDir()
+        : path_(std::filesystem::temp_directory_path() /
+                ("tavolo-replay-test-" + std::to_string(::getpid()))) {
+        std::filesystem::create_directories(path_);
+    }
+    ~TempDir() { std::filesystem::remove_all(path_); }
+    std::string write(const std::string& name, const std::string& text) const {
+        const auto p = path_ / name;
+        std::filesystem::create_directories(p.parent_path());
+        std::ofstream(p) << text;
+        return p.string();
+    }
+    std::string str() const { return path_.string(); }
+
+  private:
+    std::filesystem::path path_;
+};
+
+}  // namespace
+
+TEST(ReplayCli, TheDataSetReplaysWithNoFailure) {
+    const auto r = run("replay " + kData);
+    EXPECT_EQ(r.code, 0) << r.out;
+    std::smatch m;
+    const std::string last = last_line(r.out);
+    ASSERT_TRUE(std::regex_match(last, m, std::regex(R"(replay: (\d+) passed, (\d+) failed, (\d+) skipped)")))
+        << r.out;
+    EXPECT_GE(std::stoi(m[1]), 1580);
+    EXPECT_EQ(std::stoi(m[2]), 0) << r.out;
+    EXPECT_EQ(std::stoi(m[3]), 5);
+    EXPECT_NE(r.out.find("skipped (no finishing stacks): 4\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("skipped (fractional chips): 1\n"), std::string::npos) << r.out;
+}
+
+TEST(ReplayCli, ExportedHandsReplayTheSame) {
+    const auto r = run("replay --check-export " + kData);
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(last_line(r.out).find(", 0 failed, "), std::string::npos) << r.out;
+}
+
+TEST(ReplayCli, FailuresNameTheFileTheHandAndTheReasonAndExitNonZero) {
+    TempDir dir;
+    std::string wrong = kHand;
+    wrong.replace(wrong.find("[1500, 1000, 1000]"), 18, "[1500, 1001, 999]");
+    dir.write("a/good.phh", kHand);
+    const std::string bad = dir.write("a/wrong.phh", wrong);
+    const std::string broken = dir.write("b/broken.phh", "variant = 'NT'\nantes = [0, 0\n");
+    const std::string multi = dir.write("b/multi.phhs", std::string("[1]\n") + kHand + "\n[2]\n" + wrong);
+    dir.write("b/notes.txt", "not a hand history");
+    const auto r = run("replay " + dir.str());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find(bad + ": finishing stacks differ: p2 1001 (engine 1000), p3 999 (engine 1000)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(broken + ": line 2: unterminated array (missing ']')\n"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(multi + "[2]: finishing stacks differ"), std::string::npos) << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 2 passed, 3 failed, 0 skipped") << r.out;
+}
+
+TEST(ReplayCli, AMissingPathIsAFailure) {
+    const auto r = run("replay /nonexistent/tavolo/hands");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("/nonexistent/tavolo/hands: no such file or directory"), std::string::npos) << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
+}
+
+TEST(ReplayCli, NeedsAPath) {
+    const auto r = run("replay");
+    EXPECT_NE(r.code, 0);
+    EXPECT_NE(r.out.find("paths"), std::string::npos) << r.out;
+}
