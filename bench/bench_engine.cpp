@@ -1,6 +1,6 @@
 // Complete poker hands per second (issue 3): shuffle, deal, random legal actions, showdown.
 // One Hand object is reused (reset), so the hot path allocates nothing; events are recorded into
-// the hand's reusable vector, as the server would consume them.
+// the hand's reusable vector, as the server would consume them (one case also without events).
 //   build-*/bench/bench_engine --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
@@ -54,11 +54,13 @@ Command random_action(Choices& rng, const Hand& hand, const LegalActions& la) {
     return Fold{};
 }
 
-void play_hands(benchmark::State& state, Variant variant, Betting betting, int players) {
+void play_hands(benchmark::State& state, Variant variant, Betting betting, int players,
+                bool record_events = true) {
     SeededRandom rng(42);
     Choices choices;
     const HandSetup setup = make_setup(variant, betting, players);
     Hand hand;
+    hand.set_options(HandOptions{.record_events = record_events});
     std::int64_t hands = 0;
     for (auto _ : state) {
         (void)hand.reset(setup, rng);
@@ -81,6 +83,10 @@ void BM_Holdem_NoLimit_6Players(benchmark::State& s) {
 void BM_Holdem_NoLimit_9Players(benchmark::State& s) {
     play_hands(s, Variant::Holdem, Betting::NoLimit, 9);
 }
+// The same hands with the event sink switched off (simulations that need only the result).
+void BM_Holdem_NoLimit_6Players_NoEvents(benchmark::State& s) {
+    play_hands(s, Variant::Holdem, Betting::NoLimit, 6, false);
+}
 void BM_Stud_Limit_6Players(benchmark::State& s) {
     play_hands(s, Variant::FiveCardStud, Betting::Limit, 6);
 }
@@ -91,6 +97,7 @@ void BM_Draw_PotLimit_6Players(benchmark::State& s) {
 BENCHMARK(BM_Holdem_NoLimit_2Players);
 BENCHMARK(BM_Holdem_NoLimit_6Players);
 BENCHMARK(BM_Holdem_NoLimit_9Players);
+BENCHMARK(BM_Holdem_NoLimit_6Players_NoEvents);
 BENCHMARK(BM_Stud_Limit_6Players);
 BENCHMARK(BM_Draw_PotLimit_6Players);
 

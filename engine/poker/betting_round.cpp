@@ -95,31 +95,23 @@ std::expected<void, RuleError> Hand::verify_turn(SeatIndex seat, bool betting) c
     return {};
 }
 
-std::expected<void, RuleError> Hand::verify_fold(SeatIndex seat) const {
-    return verify_turn(seat, true);
-}
-
-std::expected<void, RuleError> Hand::verify_check(SeatIndex seat) const {
-    if (auto ok = verify_turn(seat, true); !ok) return ok;
-    if (players_[to_act_].bet < current_bet_) return std::unexpected(RuleError::CannotCheck);
+// Each verifier is "is it this player's turn in a betting round" plus one rule about the player to
+// act; legal_actions() asks the same rules, so the question and the action cannot disagree.
+std::expected<void, RuleError> Hand::check_rule(int p) const {
+    if (players_[p].bet < current_bet_) return std::unexpected(RuleError::CannotCheck);
     return {};
 }
 
-std::expected<void, RuleError> Hand::verify_call(SeatIndex seat) const {
-    if (auto ok = verify_turn(seat, true); !ok) return ok;
-    if (players_[to_act_].bet >= current_bet_) return std::unexpected(RuleError::NothingToCall);
+std::expected<void, RuleError> Hand::call_rule(int p) const {
+    if (players_[p].bet >= current_bet_) return std::unexpected(RuleError::NothingToCall);
     return {};
 }
 
-std::expected<void, RuleError> Hand::verify_raise_allowed(SeatIndex seat) const {
-    if (auto ok = verify_turn(seat, true); !ok) return ok;
-    const int p = to_act_;
+std::expected<void, RuleError> Hand::raise_rule(int p) const {
     const Player& pl = players_[p];
     if (pl.bet + pl.stack <= current_bet_) return std::unexpected(RuleError::RaiseNotAllowed);
-    bool opponent = false;
-    for (int i = 0; i < count_; ++i)
-        opponent = opponent || (i != p && !players_[i].folded && !players_[i].all_in);
-    if (!opponent) return std::unexpected(RuleError::RaiseNotAllowed);
+    // The player to act is neither folded nor all-in: an opponent who can bet means two or more.
+    if (can_bet_count_ < 2) return std::unexpected(RuleError::RaiseNotAllowed);
     if (pl.acted) {
         // Reopened only by a full raise, or by short all-ins adding up to one over what the
         // player last faced (TDA); limit: by an all-in of at least half a bet (APT Art.17.3).
@@ -130,6 +122,25 @@ std::expected<void, RuleError> Hand::verify_raise_allowed(SeatIndex seat) const 
     if (betting_ == Betting::Limit && !uncapped_ && raises_ >= 4)
         return std::unexpected(RuleError::RaiseCapReached);
     return {};
+}
+
+std::expected<void, RuleError> Hand::verify_fold(SeatIndex seat) const {
+    return verify_turn(seat, true);
+}
+
+std::expected<void, RuleError> Hand::verify_check(SeatIndex seat) const {
+    if (auto ok = verify_turn(seat, true); !ok) return ok;
+    return check_rule(to_act_);
+}
+
+std::expected<void, RuleError> Hand::verify_call(SeatIndex seat) const {
+    if (auto ok = verify_turn(seat, true); !ok) return ok;
+    return call_rule(to_act_);
+}
+
+std::expected<void, RuleError> Hand::verify_raise_allowed(SeatIndex seat) const {
+    if (auto ok = verify_turn(seat, true); !ok) return ok;
+    return raise_rule(to_act_);
 }
 
 Hand::RaiseBounds Hand::raise_bounds(int p) const {
@@ -300,12 +311,13 @@ LegalActions Hand::legal_actions() const {
         return la;
     }
     la.betting = true;
-    la.may_fold = verify_fold(pl.seat).has_value();
-    la.may_check = verify_check(pl.seat).has_value();
-    la.may_call = verify_call(pl.seat).has_value();
+    // verify_turn(seat, true) holds here: the rules below are the verifiers' own.
+    la.may_fold = true;
+    la.may_check = check_rule(to_act_).has_value();
+    la.may_call = call_rule(to_act_).has_value();
     if (la.may_call) la.call_amount = std::min(current_bet_ - pl.bet, pl.stack);
     la.all_in_to = pl.bet + pl.stack;
-    la.may_bet_or_raise = verify_raise_allowed(pl.seat).has_value();
+    la.may_bet_or_raise = raise_rule(to_act_).has_value();
     la.is_raise = current_bet_ > 0;
     if (la.may_bet_or_raise) {
         const RaiseBounds b = raise_bounds(to_act_);

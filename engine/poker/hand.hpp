@@ -172,6 +172,9 @@ class Hand {
 
     // verifiers and their appliers
     std::expected<void, RuleError> verify_turn(SeatIndex seat, bool betting) const;
+    std::expected<void, RuleError> check_rule(int p) const;
+    std::expected<void, RuleError> call_rule(int p) const;
+    std::expected<void, RuleError> raise_rule(int p) const;
     std::expected<void, RuleError> verify_fold(SeatIndex seat) const;
     std::expected<void, RuleError> verify_check(SeatIndex seat) const;
     std::expected<void, RuleError> verify_call(SeatIndex seat) const;

@@ -57,6 +57,19 @@ Hand::Phase Hand::collect_bets() {
 }
 
 void Hand::form_pots() {
+    // Nobody still in is all-in: one pot, everything in it, every live player eligible.
+    SeatMask live = 0;
+    bool any_all_in = false;
+    for (int i = 0; i < count_; ++i) {
+        if (players_[i].folded) continue;
+        live |= SeatMask{1} << players_[i].seat;
+        any_all_in = any_all_in || players_[i].all_in;
+    }
+    if (!any_all_in) {
+        pots_[0] = Pot{.amount = pot_chips_, .eligible = live};
+        pot_count_ = pot_chips_ > 0 ? 1 : 0;
+        return;
+    }
     // Levels: the distinct amounts put in by players still in, ascending.
     std::array<Chips, kMaxSeats> levels{};
     int level_count = 0;
