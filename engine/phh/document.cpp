@@ -49,7 +49,9 @@ bool looks_like_date_or_time(std::string_view token) {
 
 class Reader {
   public:
-    explicit Reader(std::string_view text) : text_(text) {}
+    explicit Reader(std::string_view text) : text_(text) {
+        if (text_.starts_with("\xEF\xBB\xBF")) text_.remove_prefix(3);  // a UTF-8 byte order mark
+    }
 
     std::expected<std::vector<Section>, SyntaxError> read() {
         std::vector<Section> sections(1);

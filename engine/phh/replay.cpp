@@ -29,14 +29,14 @@ std::string player_name(int p) {
     return concat({"p", std::to_string(p)});
 }
 
-// A player whose hidden cards could decide the result: dealt `??` and never folds.
+// A player whose hidden cards could decide the result: dealt `??` and never folds, or who
+// discards hidden cards; 0 for hidden board cards.
 std::optional<int> hidden_contender(const std::vector<Action>& actions) {
     for (const Action& a : actions) {
         if (a.type == ActionType::DealBoard && a.has_unknown_cards()) return 0;
-        if ((a.type != ActionType::DealHole && a.type != ActionType::StandPatDiscard) ||
-            !a.has_unknown_cards()) {
-            continue;
-        }
+        // A hidden discard cannot be made at all: which cards went is unknown.
+        if (a.type == ActionType::StandPatDiscard && a.has_unknown_cards()) return a.player;
+        if (a.type != ActionType::DealHole || !a.has_unknown_cards()) continue;
         bool folds = false;
         for (const Action& b : actions)
             folds = folds || (b.type == ActionType::Fold && b.player == a.player);
@@ -64,7 +64,8 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     if (auto p = hidden_contender(actions)) {
         return skipped(SkipReason::UnknownCards,
                        *p == 0 ? std::string("hidden board cards")
-                               : concat({"hidden cards of ", player_name(*p), ", who stays to the end"}));
+                               : concat({"hidden cards of ", player_name(*p),
+                                         " that the replay needs (shown down or discarded)"}));
     }
 
     const HandSetup& setup = mapping->setup;

@@ -102,3 +102,14 @@ TEST(PhhDocument, FormattedValuesReadBackTheSame) {
     EXPECT_EQ(format_key("plain_key"), "plain_key");
     EXPECT_EQ(format_key("has space"), "'has space'");
 }
+
+TEST(PhhDocument, WindowsLineEndingsAndAByteOrderMarkAreAccepted) {
+    auto doc = read_document("\xEF\xBB\xBFvariant = 'NT'\r\nactions = [\r\n  'p1 f',\r\n]\r\nhand = 3\r\n");
+    ASSERT_TRUE(doc) << doc.error().message;
+    const auto& f = doc->front().fields;
+    ASSERT_EQ(f.size(), 3u);
+    EXPECT_EQ(f[0].value.text, "NT");
+    EXPECT_EQ(f[1].value.items.size(), 1u);
+    EXPECT_EQ(f[2].value.number.chips(), 3);
+    EXPECT_EQ(f[2].line, 5);
+}

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/phh/parser.hpp"
 #include "engine/phh/writer.hpp"
 #include "tests/engine/phh/data_dir.hpp"
@@ -131,6 +133,18 @@ TEST(PhhReplay, SkipsWithTheReason) {
     EXPECT_EQ(hidden.skip_reason, SkipReason::UnknownCards);
     const auto folded_hidden = replay_text(replace(kHeadsUp, "'d dh p1 7c2d'", "'d dh p1 ?\?\?\?'"));
     EXPECT_EQ(folded_hidden.outcome, Outcome::Passed) << "hidden cards of a player who folds do not matter";
+
+    // A hidden discard cannot be made even by a player who folds later (X stands for '?').
+    std::string draw =
+        "variant = 'N5D'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, "
+        "100]\n"
+        "actions = ['d dh p1 XXXXXXXXXX', 'd dh p2 AsKsQsJs9s', 'p2 cc', 'p1 cc', 'p1 sd XX', 'd dh p1 XX', "
+        "'p2 sd',"
+        " 'p1 f']\nfinishing_stacks = [98, 102]\n";
+    std::replace(draw.begin(), draw.end(), 'X', '?');
+    const auto hidden_discard = replay_text(draw);
+    EXPECT_EQ(hidden_discard.skip_reason, SkipReason::UnknownCards);
+    EXPECT_EQ(hidden_discard.reason, "hidden cards of p1 that the replay needs (shown down or discarded)");
 }
 
 // Issue 3: `replay ../shared/phh` reports 0 failed and at least 1,580 passed; a replayed hand
