@@ -46,10 +46,25 @@ std::expected<std::vector<Card>, std::string> stacked_deck(Variant variant, std:
         i = end;
     }
 
+    CardSet discarded;
+    for (const Action& a : actions) {
+        if (a.type != ActionType::StandPatDiscard) continue;
+        for (const auto& c : a.cards) {
+            if (c) discarded.insert(*c);
+        }
+    }
     CardSet used;
     for (const auto& c : order) {
         if (!c) continue;
-        if (used.contains(*c)) return std::unexpected(concat({c->to_string(), " is dealt twice"}));
+        if (used.contains(*c)) {
+            if (discarded.contains(*c)) {
+                return std::unexpected(
+                    concat({c->to_string(),
+                            " is discarded and dealt again: the draw reshuffled the discards, "
+                            "which is random and cannot be stacked"}));
+            }
+            return std::unexpected(concat({c->to_string(), " is dealt twice"}));
+        }
         used.insert(*c);
     }
     if (order.size() > static_cast<std::size_t>(kDeckSize))

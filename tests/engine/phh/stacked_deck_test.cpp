@@ -67,3 +67,11 @@ TEST(PhhStackedDeck, ACardDealtTwiceIsAnError) {
     ASSERT_FALSE(deck);
     EXPECT_EQ(deck.error(), "As is dealt twice");
 }
+
+TEST(PhhStackedDeck, ADrawThatReshufflesTheDiscardsIsExplained) {
+    auto deck =
+        stacked_deck(Variant::FiveCardDraw, actions({"d dh p1 AsKsQsJs2d", "d dh p2 2h3h4h5h7c", "p1 sd 2d",
+                                                     "d dh p1 Ts", "p2 sd 7c", "d dh p2 2d"}));
+    ASSERT_FALSE(deck);
+    EXPECT_NE(deck.error().find("2d is discarded and dealt again"), std::string::npos) << deck.error();
+}
