@@ -25,7 +25,9 @@ namespace {
 constexpr std::int64_t kSecondsPerHand = 60;    // simulated time a hand takes at every table
 constexpr int kMaxActionsPerHand = 1000;        // a hand needing more is stuck: a violation
 constexpr std::int64_t kMaxRounds = 2'000'000;  // a tournament needing more never ends
-constexpr Cents kPrizePart = 1000;              // 10+1 EUR buy-ins
+constexpr int kMaxLevel =
+    50;  // blinds past 10^15 and still playing: chips no longer move (a broken evaluator?)
+constexpr Cents kPrizePart = 1000;  // 10+1 EUR buy-ins
 constexpr Cents kFee = 100;
 
 int full_table(Variant v) {
@@ -215,8 +217,9 @@ class Simulator {
         seat(entrants);
         result_.tables = floor_->open_tables();
         for (std::int64_t round = 0; floor_->players() > 1 && !failed(); ++round) {
-            if (round >= kMaxRounds) {
-                violation("the tournament did not finish");
+            if (round >= kMaxRounds ||
+                level_at(structure_, std::chrono::seconds(play_seconds_)) > kMaxLevel) {
+                violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
                 break;
             }
             disturb();
@@ -251,8 +254,9 @@ class Simulator {
                 for (int id = 0; id < floor_->table_count(); ++id)
                     playing = playing || floor_->table(id).player_count() >= 2;
                 if (!playing) break;
-                if (round >= kMaxRounds) {
-                    violation("a shoot-out stage did not finish");
+                if (round >= kMaxRounds ||
+                    level_at(structure_, std::chrono::seconds(play_seconds_)) > kMaxLevel) {
+                    violation("a shoot-out stage did not finish by level " + std::to_string(kMaxLevel));
                     break;
                 }
                 play_round(false);

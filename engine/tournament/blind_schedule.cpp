@@ -1,5 +1,7 @@
 #include "engine/tournament/blind_schedule.hpp"
 
+#include <limits>
+
 namespace tavolo::engine {
 
 const std::vector<BlindLevel>& default_mtt_levels() {
@@ -18,7 +20,9 @@ BlindLevel BlindSchedule::level(int number) const {
     const auto last = static_cast<int>(levels.size());
     if (number <= last) return levels[static_cast<std::size_t>(number - 1)];
     BlindLevel l = levels.back();
-    for (int i = last; i < number; ++i) {
+    // Doubling stops short of overflow (level 60 or so); no tournament gets there.
+    constexpr Chips kCeiling = std::numeric_limits<Chips>::max() / 4;
+    for (int i = last; i < number && l.big_blind <= kCeiling; ++i) {
         l.small_blind *= 2;
         l.big_blind *= 2;
         l.ante *= 2;

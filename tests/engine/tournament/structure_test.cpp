@@ -23,6 +23,14 @@ TEST(BlindSchedule, rules_6_levels_past_the_last_double) {
     EXPECT_EQ(s.level(20), (BlindLevel{60000, 120000, 4000}));
 }
 
+TEST(BlindSchedule, doubling_stops_short_of_overflow) {
+    const auto s = default_schedule(TournamentKind::ScheduledMtt, Variant::Holdem);
+    const auto l = s.level(1000);
+    EXPECT_GT(l.big_blind, 0);
+    EXPECT_GE(l.big_blind, s.level(60).big_blind);
+    EXPECT_EQ(l.small_blind * 2, l.big_blind);
+}
+
 TEST(BlindSchedule, rules_6_holdem_has_no_antes_by_default) {
     const auto s = default_schedule(TournamentKind::ScheduledMtt, Variant::Holdem);
     EXPECT_EQ(s.level(7), (BlindLevel{300, 600, 0}));
