@@ -65,7 +65,7 @@ struct BlindPosted {
 struct CardDealt {
     CardTarget target = CardTarget::Player;
     SeatIndex seat = kNoSeat;  // kNoSeat for board and burn cards
-    Card card;
+    Card card{};
     Visibility visibility = Visibility::Owner;
     int street = 0;
 };
