@@ -196,3 +196,20 @@ TEST(Ledger, EightConcurrentWritersTenThousandTransfersEach) {
         EXPECT_EQ(*ledger.balance(w[i]), expected) << "wallet " << i;
     }
 }
+
+TEST(Ledger, AnUnreachableDatabaseIsAnUnavailableErrorAndThePoolHealsAfterwards) {
+    MigratedDatabase t;
+    auto w = funded_players(t, 2, 1000);
+    Ledger ledger(t.db());
+    ASSERT_TRUE(ledger.balance(w[0]));  // a pooled connection is now open
+    t.cut();
+    auto during = ledger.post(transfer("during-outage", "transfer", w[0], w[1], 10));
+    ASSERT_FALSE(during);
+    EXPECT_EQ(during.error().code, StoreErrc::unavailable);
+    EXPECT_NE(during.error().message.find("database"), std::string::npos) << during.error().message;
+    t.restore();
+    auto after = ledger.post(transfer("during-outage", "transfer", w[0], w[1], 10));
+    ASSERT_TRUE(after) << after.error().message;
+    EXPECT_TRUE(after->applied);
+    EXPECT_EQ(*ledger.balance(w[1]), 1010);
+}
