@@ -26,6 +26,8 @@ const char* to_string(TableError e) {
             return "the seat is empty";
         case TableError::BadOrbitCount:
             return "an exclusion lasts 1 to 4 orbits";
+        case TableError::BustedPlayersPending:
+            return "busted players may still re-buy: settle them before the next hand";
     }
     return "unknown table error";
 }
@@ -99,6 +101,7 @@ std::expected<void, TableError> Table::add_chips(SeatIndex seat, Chips chips) {
     auto& p = seats_[static_cast<std::size_t>(seat)];
     if (p.empty()) return std::unexpected(TableError::SeatEmpty);
     p.stack += chips;
+    if (p.stack > 0) p.busted = false;
     return {};
 }
 
@@ -158,6 +161,8 @@ bool Table::holder_still_seated(SeatIndex seat, EntrantId who) const {
 
 std::expected<Positions, TableError> Table::next_positions() const {
     if (in_hand_) return std::unexpected(TableError::HandInProgress);
+    for (SeatIndex s = 0; s < size_; ++s)
+        if (at(s).busted) return std::unexpected(TableError::BustedPlayersPending);
     if (count_ < 2) return std::unexpected(TableError::NotEnoughPlayers);
     Positions pos;
     if (!has_history_) {
@@ -277,17 +282,39 @@ std::expected<std::vector<Elimination>, TableError> Table::finish_hand(std::span
         p.stack = final_stacks[i];
         if (p.excluded_hands > 0) --p.excluded_hands;
         if (p.stack > 0) continue;
+        if (rebuy_window_) {
+            p.busted = true;
+            continue;
+        }
         out.push_back(Elimination{p.entrant, s, start_stacks_[static_cast<std::size_t>(s)],
                                   (s - current_.button + size_) % size_});
         p = TablePlayer{};
         --count_;
     }
-    // More chips at the start of the hand rank higher; equal chips: the button, then to its left.
+    sort_for_ranking(out);
+    return out;
+}
+
+std::vector<Elimination> Table::settle_busted() {
+    std::vector<Elimination> out;
+    for (SeatIndex s = 0; s < size_; ++s) {
+        auto& p = seats_[static_cast<std::size_t>(s)];
+        if (!p.busted) continue;
+        out.push_back(Elimination{p.entrant, s, start_stacks_[static_cast<std::size_t>(s)],
+                                  (s - button_seat_ + size_) % size_});
+        p = TablePlayer{};
+        --count_;
+    }
+    sort_for_ranking(out);
+    return out;
+}
+
+// More chips at the start of the hand rank higher; equal chips: the button, then to its left.
+void sort_for_ranking(std::vector<Elimination>& out) {
     std::sort(out.begin(), out.end(), [](const Elimination& a, const Elimination& b) {
         if (a.start_chips != b.start_chips) return a.start_chips > b.start_chips;
         return a.seat_from_button < b.seat_from_button;
     });
-    return out;
 }
 
 std::expected<void, TableError> Table::void_hand() {

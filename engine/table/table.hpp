@@ -65,10 +65,15 @@ enum class TableError {
     SeatOutOfRange,
     SeatTaken,
     SeatEmpty,
-    BadOrbitCount,  // exclusion is for 1 to 4 orbits
+    BadOrbitCount,         // exclusion is for 1 to 4 orbits
+    BustedPlayersPending,  // re-buy window: settle_busted() before the next hand
 };
 
 const char* to_string(TableError e);
+
+// Ranking order of players busted in one hand (RULES.md §6): more chips at its start first;
+// equal chips: the button, then the seats to its left.
+void sort_for_ranking(std::vector<Elimination>& eliminated);
 
 class Table {
   public:
@@ -111,6 +116,13 @@ class Table {
     // Final stacks of the dealt-in players, in the order of the setup's seats. Busted players
     // leave their seats; they are returned in ranking order (best first, §6).
     std::expected<std::vector<Elimination>, TableError> finish_hand(std::span<const Chips> final_stacks);
+
+    // Re-buys (§6): while on, a player who busts keeps the seat with no chips (busted) and may
+    // re-buy (add_chips) until the next hand at this table starts; finish_hand() reports nobody.
+    // Before the next hand, settle_busted() eliminates those who did not re-buy.
+    void set_rebuy_window(bool open) { rebuy_window_ = open; }
+    bool rebuy_window() const { return rebuy_window_; }
+    std::vector<Elimination> settle_busted();
     // A void hand (§7): stacks stay as they were at its start.
     std::expected<void, TableError> void_hand();
 
@@ -141,6 +153,7 @@ class Table {
     EntrantId last_sb_holder_ = kNoEntrant;
     SeatIndex last_bb_seat_ = kNoSeat;
     EntrantId last_bb_holder_ = kNoEntrant;
+    bool rebuy_window_ = false;
     Positions current_;
     std::array<Chips, kMaxTableSize> start_stacks_{};
 };

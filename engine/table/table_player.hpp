@@ -17,6 +17,7 @@ struct TablePlayer {
     bool disconnected = false;  // dealt in; keeps the clock and the time bank (§5)
     int excluded_hands = 0;     // sanction: hands still to be folded (§6)
     bool waiting = false;       // arrived mid-game, waits until the button has passed (§4)
+    bool busted = false;        // no chips left, may still re-buy before the next hand (§6)
     bool empty() const { return entrant == kNoEntrant; }
     // Folded (checked when free) at once, without a clock.
     bool auto_acts() const { return sitting_out || excluded_hands > 0; }

@@ -102,4 +102,8 @@ bool may_register_late(const TournamentStructure& s, int level) {
     return s.late_registration && level <= s.late_registration_levels;
 }
 
+bool may_reenter(const TournamentStructure& s, int level, bool eliminated) {
+    return s.reentry && eliminated && may_register_late(s, level);
+}
+
 }  // namespace tavolo::engine

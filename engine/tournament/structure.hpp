@@ -88,5 +88,8 @@ Duration break_after_hour(int hour);
 bool may_rebuy(const TournamentStructure& s, int level, Chips stack, int rebuys_so_far);
 bool may_addon(const TournamentStructure& s, int level, bool already_added);
 bool may_register_late(const TournamentStructure& s, int level);
+// Re-entry (option): an eliminated player buys a new entry while late registration is open. An
+// entry is not a player: payouts count players (RULES.md §6).
+bool may_reenter(const TournamentStructure& s, int level, bool eliminated);
 
 }  // namespace tavolo::engine

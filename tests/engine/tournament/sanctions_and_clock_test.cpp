@@ -53,6 +53,34 @@ TEST(Sanctions, rules_6_warning_changes_nothing_at_the_table) {
     EXPECT_FALSE(h.seats[1].auto_act);
 }
 
+TEST(Rebuys, rules_6_busted_player_may_rebuy_until_the_next_hand_starts) {
+    auto t = table_with({0, 1, 2, 3}, 0, 10, 5000);
+    t.set_rebuy_window(true);
+    std::vector<Elimination> out;
+    testing::play(t, {1, 3}, &out);
+    EXPECT_TRUE(out.empty());  // nobody is eliminated while they may re-buy
+    EXPECT_TRUE(t.at(1).busted);
+    EXPECT_EQ(t.player_count(), 4);
+    EXPECT_EQ(t.next_positions().error(), TableError::BustedPlayersPending);
+    ASSERT_TRUE(t.add_chips(1, 5000).has_value());  // seat 1 re-buys a starting stack
+    EXPECT_FALSE(t.at(1).busted);
+    auto gone = t.settle_busted();  // seat 3 did not: eliminated before the next hand
+    ASSERT_EQ(gone.size(), 1u);
+    EXPECT_EQ(gone[0].entrant, 103);
+    EXPECT_EQ(gone[0].start_chips, 5000);
+    EXPECT_EQ(t.player_count(), 3);
+    auto h = testing::play(t);
+    EXPECT_EQ(testing::dealt(h), (std::vector<SeatIndex>{0, 1, 2}));
+}
+
+TEST(Rebuys, rules_6_without_rebuys_busted_players_leave_at_once) {
+    auto t = table_with({0, 1, 2}, 0);
+    std::vector<Elimination> out;
+    testing::play(t, {2}, &out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_FALSE(t.occupied(2));
+}
+
 TEST(ActionClock, rules_5_base_then_bank_then_final_warning_then_expiry) {
     ClockSettings s;
     TimeBank bank(s);

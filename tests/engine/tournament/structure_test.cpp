@@ -129,6 +129,11 @@ TEST(Structure, rules_6_late_registration_is_an_option_off_by_default) {
     s.late_registration_levels = 3;
     EXPECT_TRUE(may_register_late(s, 3));
     EXPECT_FALSE(may_register_late(s, 4));
+    EXPECT_FALSE(may_reenter(s, 2, true));  // re-entry is its own option
+    s.reentry = true;
+    EXPECT_TRUE(may_reenter(s, 2, true));
+    EXPECT_FALSE(may_reenter(s, 2, false));
+    EXPECT_FALSE(may_reenter(s, 4, true));
 }
 
 }  // namespace
