@@ -58,6 +58,12 @@ class HandValue {
 // tight loops see HandEvaluator in fast_evaluator.hpp.
 HandValue evaluate(std::span<const Card> cards);
 
+// Five of the cards that make the hand's value (for showing the winning cards): among equal
+// choices, the one that keeps the earliest cards of the input. Shown as a dealer reads them:
+// larger groups first, then higher ranks ("KcKdKhAsAd"); the wheel's ace comes last. Precondition: 5 <= size
+// <= 7, no duplicates.
+std::array<Card, 5> best_five(std::span<const Card> cards);
+
 // The ranks that decide between hands of one category, most significant first: straight and
 // straight flush 1 (the top card; 5-high for the wheel), four of a kind and full house 2, three of
 // a kind and two pair 3, pair 4, flush and high card 5. Precondition: 1 <= value.raw() <= 7462.
