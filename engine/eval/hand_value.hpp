@@ -54,7 +54,7 @@ class HandValue {
 };
 
 // Best five of 5, 6 or 7 cards (precondition: 5 <= size <= 7, no duplicates; any other size gives
-// HandValue{}). The lookup tables are built on first use (a few milliseconds, thread-safe); for
+// HandValue{}). The lookup tables are built on first use (about 15 ms, thread-safe); for
 // tight loops see HandEvaluator in fast_evaluator.hpp.
 HandValue evaluate(std::span<const Card> cards);
 

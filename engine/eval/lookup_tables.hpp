@@ -15,7 +15,7 @@
 namespace tavolo::engine {
 
 struct LookupTables {
-    LookupTables();  // builds everything: a few milliseconds
+    LookupTables();  // builds everything: about 15 ms
     LookupTables(const LookupTables&) = delete;
     LookupTables& operator=(const LookupTables&) = delete;
 
