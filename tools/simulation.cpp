@@ -51,7 +51,7 @@ class Simulator {
 
     SimulationResult run() {
         result_.entrants = opt_.players;
-        result_.places = paid_.paid_places();
+        result_.paid_places = paid_.paid_places();
         std::vector<EntrantId> entrants(static_cast<std::size_t>(opt_.players));
         for (int i = 0; i < opt_.players; ++i)
             entrants[static_cast<std::size_t>(i)] = i;
@@ -317,6 +317,7 @@ class Simulator {
             i += static_cast<std::size_t>(shared);
             expected += shared;
         }
+        result_.places = static_cast<int>(ranking_.placings().size());
         const Cents pool = static_cast<Cents>(opt_.players) * kPrizePart;
         const auto prizes = prizes_for_pool(pool, paid_);
         const auto won = prizes_for_placings(ranking_.placings(), prizes);

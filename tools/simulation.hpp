@@ -27,7 +27,8 @@ struct SimulationResult {
     int tables = 0;                 // tables at the start
     std::int64_t moves = 0;         // players moved by the director (balancing and breaking)
     int broken = 0;                 // tables broken
-    int places = 0;                 // places paid
+    int places = 0;                 // entrants ranked (each exactly once: equals entrants)
+    int paid_places = 0;            // places paid by the default payout table
     engine::Cents prize_cents = 0;  // prizes paid, which must equal the pool
     double wall_s = 0;
     std::int64_t simulated_minutes = 0;

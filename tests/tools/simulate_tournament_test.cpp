@@ -30,7 +30,8 @@ void expect_complete(const SimulationResult& r, int players, int paid) {
     for (const auto& v : r.violations)
         ADD_FAILURE() << v;
     EXPECT_EQ(r.entrants, players);
-    EXPECT_EQ(r.places, paid);
+    EXPECT_EQ(r.places, players);  // every entrant ranked once
+    EXPECT_EQ(r.paid_places, paid);
     EXPECT_EQ(r.prize_cents, static_cast<engine::Cents>(players) * 1000);  // 10+1: 10 EUR per entrant
     EXPECT_GT(r.hands, 0);
 }
@@ -97,7 +98,7 @@ TEST(SimulateCommand, ends_with_exactly_one_summary_line_and_exit_zero) {
     auto r = run("simulate --game holdem --betting nl --kind mtt --players 250 --seed 7");
     EXPECT_EQ(r.code, 0) << r.out;
     const std::regex line(
-        "^simulate: entrants=250 hands=[0-9]+ tables=25 moves=[0-9]+ broken=24 places=25 prize_cents=250000 "
+        "^simulate: entrants=250 hands=[0-9]+ tables=25 moves=[0-9]+ broken=24 places=250 prize_cents=250000 "
         "wall_s=[0-9.]+\n$");
     EXPECT_TRUE(std::regex_match(r.out, line)) << r.out;
 }
