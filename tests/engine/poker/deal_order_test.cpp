@@ -1,7 +1,7 @@
 // The documented deal order (hand.hpp), burn cards, and who may see each card (RULES.md §1, §8).
 #include <gtest/gtest.h>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {

@@ -3,7 +3,7 @@
 // a spent stub is refilled from earlier discards, never burns, never the current player's.
 #include <gtest/gtest.h>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {

@@ -2,7 +2,7 @@
 // are all-in; big-blind antes; a hand without a small blind; heads-up; setup validation.
 #include <gtest/gtest.h>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {

@@ -2,7 +2,7 @@
 // APT Art.17.3), the big blind option (APT Art.14.3), and raising when every opponent is all-in.
 #include <gtest/gtest.h>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {

@@ -3,7 +3,7 @@
 // first two rounds, the highest showing board shows first at a checked-through showdown.
 #include <gtest/gtest.h>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {

@@ -1,7 +1,7 @@
 // Every worked example of RULES.md §2-3, one test each, named after the rule.
 #include <gtest/gtest.h>
 
-#include "hand_fixture.hpp"
+#include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
