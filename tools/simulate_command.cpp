@@ -16,6 +16,7 @@ struct CommandLine {
     std::string mode = "nodealer";
     int players = 100;
     std::uint64_t seed = 1;
+    bool rebuys = false;
 };
 
 int run(const CommandLine& c) {
@@ -41,6 +42,7 @@ int run(const CommandLine& c) {
     o.kind = kinds.at(c.kind);
     o.players = c.players;
     o.seed = c.seed;
+    o.rebuys = c.rebuys;
     if (auto problem = validate(o); !problem.empty()) {
         std::cerr << "tavolo simulate: " << problem << "\n";
         return 2;
@@ -72,6 +74,7 @@ void add_simulate_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--seed", c->seed, "random seed (the same seed plays the same tournament)")
         ->capture_default_str();
+    cmd->add_flag("--rebuys", c->rebuys, "re-buys in the first 4 levels, then an add-on (mtt, sng)");
     cmd->add_option("--mode", c->mode, "Poker Polacco only: casino (9 per table) or nodealer (7 per table)")
         ->check(CLI::IsMember({"casino", "nodealer"}))
         ->capture_default_str();

@@ -47,6 +47,16 @@ class Simulator {
         hand_.set_options(HandOptions{.record_events = false});
         if (o.kind == TournamentKind::SitAndGo) structure_.table_size = full_table(o.variant);
         if (o.kind == TournamentKind::HeadsUp) structure_.table_size = 2;
+        if (o.rebuys) {
+            auto& r = structure_.rebuys;
+            r.enabled = true;
+            r.period_levels = 4;
+            r.price = structure_.buy_in;
+            r.addon = true;
+            r.addon_price = structure_.buy_in;
+            r.addon_chips = structure_.starting_stack;
+        }
+        prize_parts_ = static_cast<Cents>(o.players) * kPrizePart;
     }
 
     SimulationResult run() {
@@ -152,7 +162,9 @@ class Simulator {
         round_.clear();
         for (int id = 0; id < floor_->table_count() && !failed(); ++id) {
             if (!floor_->open(id) || floor_->table(id).player_count() < 2) continue;
+            floor_->table(id).set_rebuy_window(rebuy_period());
             play_hand(id, eliminated_);
+            if (rebuy_period()) offer_rebuys(id, eliminated_);
             if (hand_for_hand) {
                 for (const auto& e : eliminated_)
                     round_.push_back(RoundElimination{e.entrant, e.start_chips, id, e.seat_from_button});
@@ -203,6 +215,45 @@ class Simulator {
         }
     }
 
+    int level() const { return level_at(structure_, std::chrono::seconds(play_seconds_)); }
+    bool rebuy_period() const {
+        return structure_.rebuys.enabled && level() <= structure_.rebuys.period_levels;
+    }
+
+    // Busted players re-buy (or not) before the table's next hand; those who do not are eliminated.
+    void offer_rebuys(int id, std::vector<Elimination>& eliminated) {
+        Table& t = floor_->table(id);
+        for (SeatIndex s = 0; s < t.size(); ++s) {
+            if (!t.occupied(s) || !t.at(s).busted) continue;
+            if (!may_rebuy(structure_, level(), 0, 0) || rng_.uniform_below(10) >= 7) continue;
+            (void)t.add_chips(s, structure_.starting_stack);
+            chips_expected_ += structure_.starting_stack;
+            prize_parts_ += structure_.rebuys.price.prize_part;
+            ++result_.rebuys;
+        }
+        eliminated = t.settle_busted();
+    }
+
+    // The add-on: once, as the rebuy period ends, every other player buys it.
+    void offer_addons() {
+        if (!structure_.rebuys.enabled || !structure_.rebuys.addon || addons_done_ ||
+            level() <= structure_.rebuys.period_levels)
+            return;
+        addons_done_ = true;
+        for (int id = 0; id < floor_->table_count(); ++id) {
+            if (!floor_->open(id)) continue;
+            Table& t = floor_->table(id);
+            t.set_rebuy_window(false);
+            for (SeatIndex s = 0; s < t.size(); ++s) {
+                if (!t.occupied(s) || rng_.uniform_below(2) != 0) continue;
+                (void)t.add_chips(s, structure_.rebuys.addon_chips);
+                chips_expected_ += structure_.rebuys.addon_chips;
+                prize_parts_ += structure_.rebuys.addon_price.prize_part;
+                ++result_.addons;
+            }
+        }
+    }
+
     void check_chips() {
         Chips sum = 0;
         for (int id = 0; id < floor_->table_count(); ++id)
@@ -223,6 +274,7 @@ class Simulator {
                 break;
             }
             disturb();
+            offer_addons();
             play_round(hand_for_hand(floor_->players(), paid_.paid_places(), floor_->open_tables()));
             const int open_before = floor_->open_tables();
             for (int id = 0; id < floor_->table_count(); ++id) {
@@ -318,7 +370,7 @@ class Simulator {
             expected += shared;
         }
         result_.places = static_cast<int>(ranking_.placings().size());
-        const Cents pool = static_cast<Cents>(opt_.players) * kPrizePart;
+        const Cents pool = prize_pool(prize_parts_, structure_.guarantee);
         const auto prizes = prizes_for_pool(pool, paid_);
         const auto won = prizes_for_placings(ranking_.placings(), prizes);
         for (Cents c : won)
@@ -341,6 +393,8 @@ class Simulator {
     HandSetup setup_;
     HandId hand_id_ = 0;
     Chips chips_expected_ = 0;
+    Cents prize_parts_ = 0;  // buy-ins, re-buys and add-ons
+    bool addons_done_ = false;
     std::int64_t play_seconds_ = 0;
     std::int64_t simulated_seconds_ = 0;
     std::vector<Elimination> eliminated_;
@@ -354,6 +408,8 @@ class Simulator {
 std::string validate(const SimulationOptions& o) {
     if (o.players < 2) return "--players must be at least 2";
     if (o.players > 10'000'000) return "--players must be at most 10,000,000";
+    if (o.rebuys && (o.kind == TournamentKind::ShootOut || o.kind == TournamentKind::HeadsUp))
+        return "--rebuys is for --kind mtt or sng";
     if (o.kind == TournamentKind::SitAndGo && o.players > full_table(o.variant))
         return "a Sit&Go is one table: --players at most " + std::to_string(full_table(o.variant)) +
                " for this game (use --kind mtt for more)";

@@ -19,6 +19,9 @@ struct SimulationOptions {
     engine::TournamentKind kind = engine::TournamentKind::ScheduledMtt;
     int players = 100;
     std::uint64_t seed = 1;
+    // Re-buys during the first 4 levels (a busted player re-buys 7 times in 10) and an add-on at
+    // the end of that period (every other player); MTT and Sit&Go only.
+    bool rebuys = false;
 };
 
 struct SimulationResult {
@@ -33,7 +36,9 @@ struct SimulationResult {
     double wall_s = 0;
     std::int64_t simulated_minutes = 0;
     int final_level = 0;
-    int disqualified = 0;                 // players an operator disqualified along the way
+    int disqualified = 0;
+    int rebuys = 0;
+    int addons = 0;                       // players an operator disqualified along the way
     std::vector<std::string> violations;  // empty when every invariant held
     bool ok() const { return violations.empty(); }
 };

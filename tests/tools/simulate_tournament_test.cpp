@@ -65,6 +65,20 @@ TEST(Simulate, shoot_out_and_heads_up_play_stages_to_one_winner) {
     EXPECT_EQ(h.tables, 5);  // 2, 2, 2, 2 and a bye
 }
 
+TEST(Simulate, rebuys_and_addon_grow_the_pool_and_keep_chips_conserved) {
+    SimulationOptions o;
+    o.players = 300;
+    o.seed = 8;
+    o.rebuys = true;
+    auto r = run_simulation(o);
+    for (const auto& v : r.violations)
+        ADD_FAILURE() << v;
+    EXPECT_GT(r.rebuys, 0);
+    EXPECT_GT(r.addons, 0);
+    EXPECT_EQ(r.places, 300);
+    EXPECT_EQ(r.prize_cents, (300 + r.rebuys + r.addons) * 1000);
+}
+
 TEST(Simulate, same_seed_same_tournament) {
     auto a = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 200, 42);
     auto b = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 200, 42);
@@ -106,7 +120,8 @@ TEST(SimulateCommand, ends_with_exactly_one_summary_line_and_exit_zero) {
 TEST(SimulateCommand, every_game_and_kind_runs) {
     for (const char* args : {"--game stud --betting pl --kind sng --players 10",
                              "--game draw --betting limit --kind shootout --players 40",
-                             "--game holdem --betting limit --kind headsup --players 2"}) {
+                             "--game holdem --betting limit --kind headsup --players 2",
+                             "--game holdem --betting nl --kind mtt --players 120 --rebuys"}) {
         auto r = run(std::string("simulate ") + args + " --seed 3");
         EXPECT_EQ(r.code, 0) << args << "\n" << r.out;
         EXPECT_EQ(r.out.rfind("simulate: entrants=", 0), 0u) << r.out;
