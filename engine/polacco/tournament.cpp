@@ -73,23 +73,22 @@ std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::finish_han
         emit(TournamentWon{*winner_, prize_for(1)}, out);
         return out;
     }
-    if (!final_table_) pause_small_tables(rng, out);
+    if (!final_table_) pause_if_small(id, rng, out);
     return out;
 }
 
 // POLACCO §4.1-4.2: a table with three left waits; when all wait, every table closes and is redrawn.
-void Tournament::pause_small_tables(RandomSource& rng, std::vector<TournamentEvent>& out) {
-    for (const auto& t : tables_) {
-        auto i = static_cast<std::size_t>(t.id());
-        if (!paused_[i] && !t.hand_in_progress() && t.players() <= 3) {
-            paused_[i] = true;
-            emit(TablePaused{t.id(), t.players()}, out);
-        }
-    }
-    if (!std::ranges::all_of(paused_, [](bool p) { return p; })) return;
+void Tournament::pause_if_small(TableId id, RandomSource& rng, std::vector<TournamentEvent>& out) {
+    const Table& t = tables_[static_cast<std::size_t>(id)];
+    auto i = static_cast<std::size_t>(id);
+    if (paused_[i] || t.hand_in_progress() || t.players() > 3) return;
+    paused_[i] = true;
+    ++paused_count_;
+    emit(TablePaused{id, t.players()}, out);
+    if (paused_count_ < tables_.size()) return;
     std::vector<HandPlayer> players;
-    for (const auto& t : tables_)
-        players.insert(players.end(), t.seats().begin(), t.seats().end());
+    for (const auto& table : tables_)
+        players.insert(players.end(), table.seats().begin(), table.seats().end());
     draw(std::move(players), rng, out);
 }
 
@@ -102,7 +101,8 @@ void Tournament::draw(std::vector<HandPlayer> players, RandomSource& rng, std::v
     }
     auto drawn = draw_tables(std::move(ids), config_.rules.table_max(), rng);
     tables_.clear();
-    TablesDrawn event{draws_++, drawn.size() == 1, {}};
+    const int event_draw = draws_++;
+    TablesDrawn event{event_draw, drawn.size() == 1, {}};
     for (std::size_t i = 0; i < drawn.size(); ++i) {
         std::vector<HandPlayer> seats;
         for (PlayerId p : drawn[i].seats)
@@ -112,9 +112,16 @@ void Tournament::draw(std::vector<HandPlayer> players, RandomSource& rng, std::v
         event.tables.push_back({id, drawn[i].seats});
     }
     paused_.assign(tables_.size(), false);
+    paused_count_ = 0;
     final_table_ = event.final_table;
     emit(std::move(event), out);
-    if (!final_table_) pause_small_tables(rng, out);
+    if (final_table_) return;
+    // A table drawn with three or fewer (never the case with the fewest tables, but cheap to honour)
+    // waits at once.
+    for (std::size_t i = 0; i < drawn.size() && paused_count_ < tables_.size(); ++i) {
+        if (draws_ != event_draw + 1) return;  // a nested redraw replaced these tables
+        pause_if_small(static_cast<TableId>(i), rng, out);
+    }
 }
 
 Cents Tournament::prize_for(int place) const {

@@ -71,6 +71,7 @@ class Tournament {
     const std::vector<Table>& tables() const { return tables_; }
     Table* table(TableId id);
     bool paused(TableId id) const;
+    int paused_tables() const { return static_cast<int>(paused_count_); }
     bool final_table() const { return final_table_; }
     int draws() const { return draws_; }
     int recompositions() const { return draws_ - 1; }
@@ -92,7 +93,7 @@ class Tournament {
   private:
     Tournament(int entrants, TournamentConfig config);
     void draw(std::vector<HandPlayer> players, RandomSource& rng, std::vector<TournamentEvent>& out);
-    void pause_small_tables(RandomSource& rng, std::vector<TournamentEvent>& out);
+    void pause_if_small(TableId id, RandomSource& rng, std::vector<TournamentEvent>& out);
     Cents prize_for(int place) const;
     void emit(TournamentEvent event, std::vector<TournamentEvent>& out);
 
@@ -101,6 +102,7 @@ class Tournament {
     TournamentConfig config_;
     std::vector<Table> tables_;
     std::vector<bool> paused_;
+    std::size_t paused_count_ = 0;
     bool final_table_ = false;
     int draws_ = 0;
     std::optional<PlayerId> winner_;
