@@ -132,6 +132,22 @@ TEST(ReopeningLimit, AllInBelowHalfBetDoesNotReopen_Apt17_3) {
     EXPECT_EQ(h.street(), 2);
 }
 
+TEST(ReopeningLimit, OpeningAllInBelowHalfABetMayBeCompletedToAFullBet) {
+    SeededRandom rng(31);
+    // Blinds 2/4: small bet 4. Seat 1 has 1 chip left on the flop.
+    Hand h(make_setup(Variant::Holdem, Betting::Limit, {100, 5, 100, 100}, 2, 4), rng);
+    limp_four_handed(h);
+    ASSERT_OK(h.bet_or_raise_to(1, 1));  // all-in for 1: less than half a bet, not a bet
+    const LegalActions la = h.legal_actions();
+    EXPECT_EQ(la.seat, 2);
+    EXPECT_EQ(la.call_amount, 1);
+    EXPECT_TRUE(la.may_bet_or_raise);
+    EXPECT_EQ(la.min_to, 4);  // completes to the small bet
+    EXPECT_EQ(la.max_to, 4);
+    ASSERT_OK(h.bet_or_raise_to(2, 4));
+    EXPECT_EQ(h.legal_actions().min_to, 8);
+}
+
 TEST(ReopeningLimit, HeadsUpRoundIsUncapped) {
     SeededRandom rng(28);
     Hand h(make_setup(Variant::Holdem, Betting::Limit, {1000, 1000}, 5, 10), rng);

@@ -66,6 +66,23 @@ TEST(Showdown, CheckedThroughFirstActiveLeftOfButtonShowsFirst) {
     EXPECT_EQ(ended[0].stacks[0], 1020);
 }
 
+TEST(Showdown, HandThatTiesTheBestShownHandIsShownAndSplits) {
+    SeededRandom rng(70);
+    const HandSetup s = three_handed();
+    // Seats 0 and 1 both make six-high straights; seat 2 has a pair of twos.
+    Hand h(s, rng, stacked(s, {"2c3d", "2d3c", "2h2s"}, "Ac 4h5d6c Ad Kd Ah Qs"));
+    limp_and_check_to_river(h);
+    ASSERT_OK(h.check(1));
+    ASSERT_OK(h.bet_or_raise_to(2, 10));
+    ASSERT_OK(h.call(0));
+    ASSERT_OK(h.call(1));
+    EXPECT_EQ(showdown_sequence(h), (std::vector<SeatIndex>{2, 0, 1}));
+    const auto awards = events_of<PotAwarded>(h);
+    ASSERT_EQ(awards.size(), 1U);
+    EXPECT_EQ(awards[0].winners, 2);
+    EXPECT_EQ(h.stack(0), h.stack(1));
+}
+
 TEST(Showdown, PlayerSettingAlwaysShowShowsALosingHand) {
     SeededRandom rng(73);
     HandSetup s = three_handed();
