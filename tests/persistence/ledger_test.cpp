@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <thread>
 #include <vector>
@@ -212,4 +213,49 @@ TEST(Ledger, AnUnreachableDatabaseIsAnUnavailableErrorAndThePoolHealsAfterwards)
     ASSERT_TRUE(after) << after.error().message;
     EXPECT_TRUE(after->applied);
     EXPECT_EQ(*ledger.balance(w[1]), 1010);
+}
+
+// Eight writers race to post the same movements (a retried request arriving on several nodes): each
+// key moves money exactly once, and exactly one writer sees it applied.
+TEST(Ledger, ConcurrentPostsOfTheSameKeyApplyOnce) {
+    MigratedDatabase t;
+    constexpr int kWriters = 8, kKeys = 150;
+    auto w = funded_players(t, 3, 100'000);
+    std::vector<std::vector<int>> applied(kWriters, std::vector<int>(kKeys, 0));
+    std::vector<int> errors(kWriters, 0);
+    std::vector<std::thread> writers;
+    for (int id = 0; id < kWriters; ++id) {
+        writers.emplace_back([&, id] {
+            Database db(t.url(), {.pool_size = 1});
+            Ledger ledger(db);
+            std::vector<int> order(kKeys);
+            for (int k = 0; k < kKeys; ++k)
+                order[k] = k;
+            std::shuffle(order.begin(), order.end(), std::mt19937(id));
+            for (int k : order) {
+                std::string key = "same:";
+                key += std::to_string(k);
+                auto r = ledger.post(transfer(std::move(key), "transfer", w[k % 3], w[(k + 1) % 3], 10 + k));
+                if (!r)
+                    ++errors[id];
+                else if (r->applied)
+                    ++applied[id][k];
+            }
+        });
+    }
+    for (auto& thread : writers)
+        thread.join();
+    for (int id = 0; id < kWriters; ++id)
+        EXPECT_EQ(errors[id], 0) << "writer " << id;
+    for (int k = 0; k < kKeys; ++k) {
+        int times = 0;
+        for (int id = 0; id < kWriters; ++id)
+            times += applied[id][k];
+        EXPECT_EQ(times, 1) << "key " << k;
+    }
+    EXPECT_EQ(t.count("SELECT count(*) FROM ledger_transactions WHERE kind = 'transfer'"), kKeys);
+    auto audit = Ledger(t.db()).audit();
+    ASSERT_TRUE(audit);
+    EXPECT_EQ(audit->sum_of_entries, 0);
+    EXPECT_EQ(audit->mismatched_balances, 0);
 }
