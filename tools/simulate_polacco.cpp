@@ -45,12 +45,23 @@ class Simulation {
     void fail(const std::string& what) {
         if (violations_++ < 20) errors_ << "simulate: violation: " << what << '\n';
     }
+    const PlayerState& state(pl::PlayerId p) const { return players_[static_cast<std::size_t>(p)]; }
     PlayerState& state(pl::PlayerId p) { return players_[static_cast<std::size_t>(p)]; }
     bool chance(std::uint64_t one_in) { return bot_rng_.uniform_below(one_in) == 0; }
     void act(pl::Table& table);
     void try_illegal(pl::Hand& hand, const pl::LegalActions& legal);
     void check_deal(const pl::Hand& hand);
     void finish(pl::TableId id);
+    struct Before {
+        int tables = 0;
+        int paused = 0;
+        int remaining = 0;
+        bool final_table = false;
+    };
+    Before snapshot() const;
+    void check_tournament_events(const std::vector<pl::TournamentEvent>& events, const Before& before,
+                                 pl::PlayerId penalised, bool eliminated);
+    void operator_penalty(pl::TableId id);
     void check_draw(const pl::TablesDrawn& drawn, int previous_tables, int paused_before);
     void check_end();
     pl::Punto random_declaration(int lowest_step);
@@ -69,10 +80,16 @@ class Simulation {
     int recompositions_ = 0;
     int places_ = 0;
     int violations_ = 0;
+    int operator_penalties_ = 0;
 };
 
 pl::Punto Simulation::random_declaration(int lowest_step) {
-    int step = std::min(pl::kLadderSteps - 1, lowest_step + static_cast<int>(bot_rng_.uniform_below(6)));
+    // Mostly a small raise; now and then a leap anywhere up the ladder (so four of a kind, straight
+    // flushes and the bonus come up too).
+    const auto room = static_cast<std::uint64_t>(pl::kLadderSteps - lowest_step);
+    int step = chance(15) ? lowest_step + static_cast<int>(bot_rng_.uniform_below(room))
+                          : std::min(pl::kLadderSteps - 1,
+                                     lowest_step + static_cast<int>(bot_rng_.uniform_below(6)));
     pl::Punto punto = *pl::Punto::from_step(step);
     if (punto.kind() == pl::PuntoKind::StraightFlush) {
         punto =
@@ -166,41 +183,64 @@ void Simulation::finish(pl::TableId id) {
         state(p.player).pass_available = p.pass_available;
     }
 
-    const int tables_before = static_cast<int>(t.tables().size());
-    const int paused_before = t.paused_tables();
-    const int remaining_before = t.remaining();
-    const bool final_before = t.final_table();
-
+    const Before before = snapshot();
     auto events = t.finish_hand(id, deal_rng_);
     if (!events) {
         fail(std::string("finish_hand refused: ") + std::string(pl::describe(events.error())));
         return;
     }
     ++hands_;
-    int placed = 0;
-    for (const auto& e : *events) {
-        if (const auto* p = std::get_if<pl::PlayerPlaced>(&e)) {
-            ++placed;
-            if (p->player != result.penalised || !result.eliminated)
-                fail("a player was placed without elimination");
-            if (state(p->player).eliminated)
-                fail("player " + std::to_string(p->player) + " eliminated twice");
-            if (p->place != remaining_before) fail("a place does not follow the elimination order");
-            state(p->player).eliminated = true;
-            eliminated_.push_back(p->player);
-        } else if (const auto* paused = std::get_if<pl::TablePaused>(&e)) {
-            if (final_before || paused->players != 3) fail("a table paused with other than three players");
-        } else if (const auto* drawn = std::get_if<pl::TablesDrawn>(&e)) {
-            ++recompositions_;
-            check_draw(*drawn, tables_before, paused_before);
-        } else if (std::holds_alternative<pl::TournamentWon>(e)) {
-            if (!final_before) fail("the tournament was won away from the final table");
-        }
-    }
-    if (placed != (result.eliminated ? 1 : 0)) fail("an elimination was not placed exactly once");
+    check_tournament_events(*events, before, result.penalised, result.eliminated);
     if (options_.inject_violation && !eliminated_.empty() && hands_ == 50) {
         state(eliminated_.front()).eliminated = false;  // the next check must notice
     }
+}
+
+Simulation::Before Simulation::snapshot() const {
+    const pl::Tournament& t = *tournament_;
+    return {static_cast<int>(t.tables().size()), t.paused_tables(), t.remaining(), t.final_table()};
+}
+
+void Simulation::check_tournament_events(const std::vector<pl::TournamentEvent>& events, const Before& before,
+                                         pl::PlayerId penalised, bool eliminated) {
+    int placed = 0;
+    for (const auto& e : events) {
+        if (const auto* p = std::get_if<pl::PlayerPlaced>(&e)) {
+            ++placed;
+            if (p->player != penalised || !eliminated) fail("a player was placed without elimination");
+            if (state(p->player).eliminated)
+                fail("player " + std::to_string(p->player) + " eliminated twice");
+            if (p->place != before.remaining) fail("a place does not follow the elimination order");
+            state(p->player).eliminated = true;
+            eliminated_.push_back(p->player);
+        } else if (const auto* paused = std::get_if<pl::TablePaused>(&e)) {
+            if (before.final_table || paused->players != 3)
+                fail("a table paused with other than three players");
+        } else if (const auto* drawn = std::get_if<pl::TablesDrawn>(&e)) {
+            ++recompositions_;
+            check_draw(*drawn, before.tables, before.paused);
+        } else if (std::holds_alternative<pl::TournamentWon>(e)) {
+            if (!before.final_table) fail("the tournament was won away from the final table");
+        }
+    }
+    if (placed != (eliminated ? 1 : 0)) fail("an elimination was not placed exactly once");
+}
+
+// Between hands, now and then, an operator penalises a player (for telling his cards).
+void Simulation::operator_penalty(pl::TableId id) {
+    pl::Tournament& t = *tournament_;
+    const auto& seats = t.table(id)->seats();
+    const pl::PlayerId player = seats[bot_rng_.uniform_below(seats.size())].player;
+    const bool eliminates = state(player).penalties == pl::kMaxPenalties;
+    const Before before = snapshot();
+    auto events = t.give_penalty(id, player, deal_rng_);
+    if (!events) {
+        fail(std::string("an operator penalty was refused: ") + std::string(pl::describe(events.error())));
+        return;
+    }
+    ++operator_penalties_;
+    if (!eliminates) ++state(player).penalties;
+    check_tournament_events(*events, before, player, eliminates);
 }
 
 void Simulation::check_draw(const pl::TablesDrawn& drawn, int previous_tables, int paused_before) {
@@ -316,6 +356,10 @@ bool Simulation::run() {
                 }
                 active_[pick] = active_.back();
                 active_.pop_back();
+                continue;
+            }
+            if (chance(500)) {
+                operator_penalty(id);
                 continue;
             }
             if (auto ok = t.start_hand(id, deal_rng_); !ok) fail(std::string(pl::describe(ok.error())));

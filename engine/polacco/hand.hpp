@@ -50,7 +50,8 @@ struct LegalActions {
     PlayerId player = -1;  // who is to act; -1 when the hand has ended
     bool choose_direction = false;
     bool declare = false;
-    std::optional<Punto> lowest_declaration;  // the lowest Punto the player may declare
+    // The lowest Punto the player may declare (a straight flush: that step in any suit); none above the top.
+    std::optional<Punto> lowest_declaration;
     bool doubt = false;
     bool pass = false;
 };
@@ -71,6 +72,7 @@ class Hand {
     const std::optional<Punto>& last_punto() const { return last_punto_; }
     PlayerId last_declarer() const;
     PlayerId first_speaker() const { return players_[first_].player; }
+    std::int64_t hand_number() const { return hand_number_; }
     const std::vector<HandPlayer>& players() const { return players_; }
     const std::vector<Card>& cards_of(PlayerId player) const;  // empty for an unknown player
     int cards_in_play() const;

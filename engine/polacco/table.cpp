@@ -1,5 +1,6 @@
 #include "engine/polacco/table.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace tavolo::engine::polacco {
@@ -37,9 +38,29 @@ std::expected<HandResult, PolaccoError> Table::finish_hand() {
     HandResult result = *hand_->result();
     seats_ = result.players;
     first_speaker_ = result.next_first_speaker;
+    last_direction_ = result.direction;
     ++hands_played_;
     hand_.reset();
     return result;
+}
+
+std::expected<PenaltyOutcome, PolaccoError> Table::give_penalty(PlayerId player) {
+    if (hand_) return std::unexpected(PolaccoError::HandInProgress);
+    auto it = std::ranges::find(seats_, player, &HandPlayer::player);
+    if (it == seats_.end()) return std::unexpected(PolaccoError::NotSeated);
+    PenaltyOutcome outcome{player, ++it->penalties, false, player};
+    if (outcome.penalties <= kMaxPenalties) {
+        first_speaker_ = player;
+        return outcome;
+    }
+    outcome.eliminated = true;
+    const auto n = static_cast<std::ptrdiff_t>(seats_.size());
+    const auto i = it - seats_.begin();
+    const auto before = last_direction_ == Direction::Clockwise ? (i + n - 1) % n : (i + 1) % n;
+    outcome.next_first_speaker = seats_[static_cast<std::size_t>(before)].player;
+    seats_.erase(it);
+    first_speaker_ = outcome.next_first_speaker;
+    return outcome;
 }
 
 }  // namespace tavolo::engine::polacco

@@ -14,6 +14,13 @@
 
 namespace tavolo::engine::polacco {
 
+struct PenaltyOutcome {
+    PlayerId player = -1;
+    int penalties = 0;
+    bool eliminated = false;
+    PlayerId next_first_speaker = -1;
+};
+
 class Table {
   public:
     // seats: clockwise; first_speaker: one of them (the ace drawer at a new table).
@@ -37,6 +44,11 @@ class Table {
     // Applies the ended hand: penalties, passes, the eliminated player leaves, the next first speaker.
     std::expected<HandResult, PolaccoError> finish_hand();
 
+    // An operator's penalty between hands (RULES.md §9: telling one's cards). Like any penalty it makes
+    // the player the next first speaker (POLACCO §2.7); a sixth card eliminates him, and then the player
+    // who preceded him in the last hand's direction speaks first.
+    std::expected<PenaltyOutcome, PolaccoError> give_penalty(PlayerId player);
+
   private:
     std::expected<void, PolaccoError> check_start() const;
     HandSetup next_setup() const;
@@ -45,6 +57,7 @@ class Table {
     Rules rules_;
     std::vector<HandPlayer> seats_;
     PlayerId first_speaker_;
+    Direction last_direction_ = Direction::Clockwise;
     std::int64_t hands_played_ = 0;
     std::optional<Hand> hand_;
 };

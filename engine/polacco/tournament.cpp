@@ -62,19 +62,38 @@ std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::finish_han
     auto result = t->finish_hand();
     if (!result) return std::unexpected(result.error());
     std::vector<TournamentEvent> out;
-    if (result->eliminated) {
+    after_penalty(id, result->eliminated ? std::optional{result->penalised} : std::nullopt, rng, out);
+    return out;
+}
+
+std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::give_penalty(TableId id,
+                                                                                   PlayerId player,
+                                                                                   RandomSource& rng) {
+    Table* t = table(id);
+    if (!t) return std::unexpected(PolaccoError::UnknownTable);
+    if (finished()) return std::unexpected(PolaccoError::HandOver);
+    auto outcome = t->give_penalty(player);
+    if (!outcome) return std::unexpected(outcome.error());
+    std::vector<TournamentEvent> out;
+    after_penalty(id, outcome->eliminated ? std::optional{player} : std::nullopt, rng, out);
+    return out;
+}
+
+void Tournament::after_penalty(TableId id, std::optional<PlayerId> eliminated, RandomSource& rng,
+                               std::vector<TournamentEvent>& out) {
+    const Table& t = tables_[static_cast<std::size_t>(id)];
+    if (eliminated) {
         int place = remaining_--;
-        standings_.push_back({result->penalised, place, prize_for(place)});
-        emit(PlayerPlaced{result->penalised, place, id, prize_for(place)}, out);
+        standings_.push_back({*eliminated, place, prize_for(place)});
+        emit(PlayerPlaced{*eliminated, place, id, prize_for(place)}, out);
     }
-    if (final_table_ && t->players() == 1) {
-        winner_ = t->seats().front().player;
+    if (final_table_ && t.players() == 1) {
+        winner_ = t.seats().front().player;
         standings_.push_back({*winner_, 1, prize_for(1)});
         emit(TournamentWon{*winner_, prize_for(1)}, out);
-        return out;
+        return;
     }
     if (!final_table_) pause_if_small(id, rng, out);
-    return out;
 }
 
 // POLACCO §4.1-4.2: a table with three left waits; when all wait, every table closes and is redrawn.

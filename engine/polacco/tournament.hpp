@@ -90,8 +90,15 @@ class Tournament {
     // eliminated player, pauses the table at three, redraws when every table is paused.
     std::expected<std::vector<TournamentEvent>, PolaccoError> finish_hand(TableId id, RandomSource& rng);
 
+    // An operator's penalty between hands at that table (see Table::give_penalty); it may eliminate,
+    // end the tournament, or pause the table like a penalty from a hand.
+    std::expected<std::vector<TournamentEvent>, PolaccoError> give_penalty(TableId id, PlayerId player,
+                                                                           RandomSource& rng);
+
   private:
     Tournament(int entrants, TournamentConfig config);
+    void after_penalty(TableId id, std::optional<PlayerId> eliminated, RandomSource& rng,
+                       std::vector<TournamentEvent>& out);
     void draw(std::vector<HandPlayer> players, RandomSource& rng, std::vector<TournamentEvent>& out);
     void pause_if_small(TableId id, RandomSource& rng, std::vector<TournamentEvent>& out);
     Cents prize_for(int place) const;

@@ -205,5 +205,20 @@ TEST(PolaccoTournament, FinalTableWhenThreeTimesTablesFitsOneTableAndRankingByEl
     EXPECT_TRUE(t.tables_ready().empty());
 }
 
+TEST(PolaccoTournament, AnOperatorPenaltyCanEliminateAndEndTheTournament) {
+    SeededRandom rng{8};
+    auto t = Tournament::start(ids(2), {}, rng).value();
+    PlayerId victim = t.tables()[0].seats()[1].player;
+    for (int i = 0; i < 3; ++i)
+        ASSERT_TRUE(t.give_penalty(0, victim, rng));
+    auto events = t.give_penalty(0, victim, rng).value();
+    ASSERT_EQ(events.size(), 2U);
+    EXPECT_EQ(std::get<PlayerPlaced>(events[0]).place, 2);
+    EXPECT_EQ(std::get<TournamentWon>(events[1]).player, t.tables()[0].seats()[0].player);
+    EXPECT_TRUE(t.finished());
+    EXPECT_EQ(t.give_penalty(0, victim, rng).error(), PolaccoError::HandOver);
+    EXPECT_EQ(t.give_penalty(5, victim, rng).error(), PolaccoError::UnknownTable);
+}
+
 }  // namespace
 }  // namespace tavolo::engine::polacco

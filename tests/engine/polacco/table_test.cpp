@@ -1,0 +1,92 @@
+// A Poker Polacco table across hands, the operator's penalty, and the snapshot a viewer may see.
+#include "engine/polacco/table.hpp"
+
+#include <gtest/gtest.h>
+
+#include "engine/polacco/hand_view.hpp"
+
+namespace tavolo::engine::polacco {
+
+namespace {
+
+Punto p(std::string_view text) {
+    return Punto::parse(text).value();
+}
+
+Deck deck(std::string_view top) {
+    Deck d;
+    d.stack_top(parse_cards(top).value());
+    return d;
+}
+
+Table three_players(int penalties_of_middle = 0) {
+    return Table{0, Rules{}, {{1, 0, true}, {2, penalties_of_middle, true}, {3, 0, true}}, 1};
+}
+
+TEST(PolaccoTable, OneHandAtATimeAndOnlyFinishedHandsApply) {
+    Table table = three_players();
+    ASSERT_TRUE(table.start_hand_with_deck(deck("")));
+    EXPECT_EQ(table.start_hand_with_deck(deck("")).error(), PolaccoError::HandInProgress);
+    EXPECT_EQ(table.finish_hand().error(), PolaccoError::HandNotFinished);
+    EXPECT_EQ(table.give_penalty(2).error(), PolaccoError::HandInProgress);
+    Table idle = three_players();
+    EXPECT_EQ(idle.finish_hand().error(), PolaccoError::NoHandInProgress);
+}
+
+TEST(PolaccoTable, ThePenalisedPlayerSpeaksFirstAndHoldsOneMoreCardNextHand) {
+    Table table = three_players();
+    ASSERT_TRUE(table.start_hand_with_deck(deck("2c3c 4d5d 6h7h")));
+    Hand& hand = *table.hand();
+    ASSERT_TRUE(hand.choose_direction(1, Direction::Clockwise));
+    ASSERT_TRUE(hand.declare(1, p("Carta alta A")));  // no ace: a bluff
+    ASSERT_TRUE(hand.doubt(2));
+    auto result = table.finish_hand().value();
+    EXPECT_EQ(result.penalised, 1);
+    EXPECT_EQ(table.first_speaker(), 1);
+    EXPECT_EQ(table.hands_played(), 1);
+    SeededRandom rng{4};
+    ASSERT_TRUE(table.start_hand(rng));
+    ASSERT_TRUE(table.hand()->choose_direction(1, Direction::Anticlockwise));
+    EXPECT_EQ(table.hand()->cards_of(1).size(), 3U);
+    EXPECT_EQ(table.hand()->cards_of(2).size(), 2U);
+}
+
+TEST(PolaccoTable, AnOperatorPenaltyMakesTheNextFirstSpeakerOrEliminates) {
+    Table table = three_players(3);
+    auto first = table.give_penalty(3).value();
+    EXPECT_EQ(first.penalties, 1);
+    EXPECT_FALSE(first.eliminated);
+    EXPECT_EQ(table.first_speaker(), 3);
+    EXPECT_EQ(table.give_penalty(99).error(), PolaccoError::NotSeated);
+    auto out = table.give_penalty(2).value();
+    EXPECT_TRUE(out.eliminated);
+    EXPECT_EQ(out.next_first_speaker, 1) << "1 precedes 2 clockwise (no hand played yet: clockwise)";
+    EXPECT_EQ(table.players(), 2);
+}
+
+TEST(PolaccoHandView, APlayerSeesHisOwnCardsThenEveryHandAfterTheDoubt) {
+    Table table = three_players();
+    ASSERT_TRUE(table.start_hand_with_deck(deck("AcAd KcKd QcQd")));
+    Hand& hand = *table.hand();
+    HandView before_deal = view_of(hand, Viewer::of_player(1));
+    EXPECT_EQ(before_deal.phase, Phase::ChoosingDirection);
+    EXPECT_TRUE(before_deal.legal.has_value() && before_deal.legal->choose_direction);
+    EXPECT_EQ(before_deal.seats[0].cards, 0);
+    ASSERT_TRUE(hand.choose_direction(1, Direction::Clockwise));
+    HandView mine = view_of(hand, Viewer::of_player(2));
+    EXPECT_EQ(mine.seats[0].cards, 2);
+    EXPECT_TRUE(mine.seats[0].shown.empty());
+    EXPECT_EQ(mine.seats[1].shown, parse_cards("KcKd").value());
+    EXPECT_FALSE(mine.legal.has_value()) << "not his turn";
+    EXPECT_TRUE(view_of(hand, Viewer::observer()).seats[1].shown.empty());
+    EXPECT_EQ(view_of(hand, Viewer::operator_view()).seats[2].shown, parse_cards("QcQd").value());
+    ASSERT_TRUE(hand.declare(1, p("Coppia di K")));
+    ASSERT_TRUE(hand.doubt(2));
+    HandView after = view_of(hand, Viewer::observer());
+    EXPECT_EQ(after.phase, Phase::Ended);
+    EXPECT_EQ(after.seats[0].shown, parse_cards("AcAd").value());
+    EXPECT_EQ(after.seats[2].shown, parse_cards("QcQd").value());
+}
+
+}  // namespace
+}  // namespace tavolo::engine::polacco
