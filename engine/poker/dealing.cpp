@@ -16,14 +16,17 @@ void Hand::post(int p, Chips amount) {
 }
 
 Hand::Phase Hand::post_forced_bets() {
-    SeatMask seats = 0;
-    for (int i = 0; i < count_; ++i)
-        seats |= SeatMask{1} << players_[i].seat;
-    emit(HandStarted{.hand_id = hand_id_,
-                     .button = button_,
-                     .small_blind = small_blind_seat_,
-                     .big_blind = big_blind_seat_,
-                     .seats = seats});
+    if (options_.record_events) {
+        HandStarted e{.hand_id = hand_id_,
+                      .button = button_,
+                      .small_blind = small_blind_seat_,
+                      .big_blind = big_blind_seat_};
+        for (int i = 0; i < count_; ++i) {
+            e.seats |= SeatMask{1} << players_[i].seat;
+            e.stacks[players_[i].seat] = players_[i].stack;
+        }
+        emit(e);
+    }
 
     if (ante_mode_ == AnteMode::Classic) {
         for (int k = 0, p = first_left_of_button_; k < count_; ++k, p = next_player(p)) {

@@ -45,7 +45,8 @@ struct HandStarted {
     SeatIndex button = kNoSeat;
     SeatIndex small_blind = kNoSeat;
     SeatIndex big_blind = kNoSeat;
-    SeatMask seats = 0;  // players dealt in
+    SeatMask seats = 0;                     // players dealt in
+    std::array<Chips, kMaxSeats> stacks{};  // starting stacks, indexed by seat
 };
 
 // Antes come first. In big-blind-ante mode the big blind posts the table's antes as dead money.

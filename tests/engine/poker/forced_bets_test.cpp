@@ -18,6 +18,10 @@ TEST(ForcedBets, AntesFirstThenBlinds_ShortStackPostsAnteThenWhatRemainsAndIsAll
         if (std::holds_alternative<BlindPosted>(h.events()[i])) first_blind = std::min(first_blind, i);
     }
     EXPECT_LT(last_ante, first_blind);
+    ASSERT_TRUE(std::holds_alternative<HandStarted>(h.events()[0]));
+    const auto& started = std::get<HandStarted>(h.events()[0]);
+    EXPECT_EQ(started.seats, SeatMask{0b1111});
+    EXPECT_EQ(started.stacks[2], 50);  // starting stacks, before antes and blinds
     EXPECT_EQ(events_of<AntePosted>(h).size(), 4U);
     const auto blinds = events_of<BlindPosted>(h);
     ASSERT_EQ(blinds.size(), 2U);
