@@ -1,5 +1,8 @@
 #include "persistence/account_store.hpp"
 
+#include <map>
+#include <mutex>
+
 #include "persistence/detail/sodium.hpp"
 #include "persistence/detail/sql_array.hpp"
 #include "persistence/detail/transact.hpp"
@@ -23,6 +26,16 @@ Account account_from(const pqxx::row& row) {
 StoreResult<Account> one_account(const pqxx::result& rows, const char* what) {
     if (rows.empty()) return store_error(StoreErrc::not_found, what);
     return account_from(rows[0]);
+}
+
+// A hash made with the store's cost, once per process, to verify against when a name is unknown.
+const std::string& dummy_hash(PasswordCost cost) {
+    static std::mutex mutex;
+    static std::map<std::pair<unsigned long long, std::size_t>, std::string> hashes;
+    std::lock_guard lock(mutex);
+    auto& hash = hashes[{cost.ops_limit, cost.mem_limit}];
+    if (hash.empty()) hash = hash_password("no such account", cost);
+    return hash;
 }
 
 std::size_t utf8_length(const std::string& s) {
@@ -74,7 +87,12 @@ StoreResult<Account> AccountStore::authenticate(const std::string& name, const s
         if (rows.empty()) return store_error(StoreErrc::bad_credentials, "unknown name or wrong password");
         return Found{account_from(rows[0]), rows[0][4].as<std::string>()};
     });
-    if (!found) return std::unexpected(found.error());
+    if (!found) {
+        // Spend the same time on an unknown name as on a wrong password: names cannot be probed.
+        if (found.error().code == StoreErrc::bad_credentials)
+            (void)verify_password(dummy_hash(cost_), password);
+        return std::unexpected(found.error());
+    }
     if (!verify_password(found->hash, password))
         return store_error(StoreErrc::bad_credentials, "unknown name or wrong password");
     if (password_needs_rehash(found->hash, cost_)) {
