@@ -12,6 +12,7 @@ inline constexpr int kMaxPenalties = 3;     // 5 cards; one more penalty elimina
 inline constexpr int kBonusCardLimit = 30;  // the bonus needs fewer cards than this in play (POLACCO §8.1)
 inline constexpr int kTableMaxNoDealer = 7;
 inline constexpr int kTableMaxCasino = 9;
+inline constexpr int kDefaultTurnSeconds = 30;  // RULES.md §9, online adaptation
 
 enum class Direction : std::uint8_t { Clockwise, Anticlockwise };
 
@@ -27,6 +28,8 @@ struct Rules {
     // Optional rule: a doubted four of a kind or straight flush that proves present with fewer than
     // 30 cards in play removes one of the declarer's penalties.
     bool bonus = false;
+    // Each turn's clock, for the server's timers; on expiry it calls Hand::timeout().
+    int turn_seconds = kDefaultTurnSeconds;
 
     int table_max() const { return mode == Mode::Casino ? kTableMaxCasino : kTableMaxNoDealer; }
 };
