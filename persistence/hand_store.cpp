@@ -77,7 +77,7 @@ TableSnapshot read_snapshot(pqxx::work& tx, TableId table) {
     auto head = tx.exec_params(
         "SELECT hand_number, button_seat, level, engine_state FROM tournament_tables WHERE id = $1",
         raw(table));
-    if (head.empty()) throw std::out_of_range("no such table");
+    if (head.empty()) throw NotFound("no such table");
     TableSnapshot snap;
     snap.table = table;
     snap.hand_number = head[0][0].as<std::int64_t>();
