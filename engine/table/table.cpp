@@ -166,17 +166,18 @@ std::expected<Positions, TableError> Table::next_positions() const {
     if (count_ < 2) return std::unexpected(TableError::NotEnoughPlayers);
     Positions pos;
     if (!has_history_) {
-        // First hand: everyone seated plays; blinds follow the drawn button.
-        if (button_seat_ == kNoSeat || !occupied(button_seat_))
-            return std::unexpected(TableError::ButtonNotDrawn);
+        // First hand: everyone seated plays; blinds follow the drawn button. If its holder left
+        // before the first hand (moved, disqualified), the button stays on the empty seat.
+        if (button_seat_ == kNoSeat) return std::unexpected(TableError::ButtonNotDrawn);
         for (SeatIndex s = 0; s < size_; ++s)
             if (occupied(s)) pos.dealt_in.push_back(s);
         pos.button = button_seat_;
         if (count_ == 2) {
-            pos.small_blind = button_seat_;
-            pos.big_blind = next_occupied_after(button_seat_);
+            if (!occupied(pos.button)) pos.button = next_occupied_after(pos.button);
+            pos.small_blind = pos.button;
+            pos.big_blind = next_occupied_after(pos.button);
         } else {
-            pos.small_blind = next_occupied_after(button_seat_);
+            pos.small_blind = next_occupied_after(pos.button);
             pos.big_blind = next_occupied_after(pos.small_blind);
         }
         return pos;

@@ -220,6 +220,15 @@ TEST(ButtonDraw, rules_6_button_drawn_by_highest_card_is_fair) {
     }
 }
 
+TEST(ButtonAndBlinds, rules_4_drawn_button_holder_gone_before_first_hand_leaves_a_dead_button) {
+    auto t = table_with({1, 3, 5, 7}, 3);
+    ASSERT_TRUE(t.stand(3).has_value());
+    expect_positions(play(t), 3, 5, 7);
+    auto h = table_with({1, 3, 5}, 3);
+    ASSERT_TRUE(h.stand(3).has_value());
+    expect_positions(play(h), 5, 5, 1);  // heads-up: the button must be a player
+}
+
 TEST(ButtonAndBlinds, rules_4_first_hand_needs_a_button) {
     Table t(6);
     ASSERT_TRUE(t.sit(0, 1, 100).has_value());
