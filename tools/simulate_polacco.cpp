@@ -48,7 +48,7 @@ class Simulation {
     const PlayerState& state(pl::PlayerId p) const { return players_[static_cast<std::size_t>(p)]; }
     PlayerState& state(pl::PlayerId p) { return players_[static_cast<std::size_t>(p)]; }
     bool chance(std::uint64_t one_in) { return bot_rng_.uniform_below(one_in) == 0; }
-    void act(pl::Table& table);
+    void act(pl::Hand& hand);
     void try_illegal(pl::Hand& hand, const pl::LegalActions& legal);
     void check_deal(const pl::Hand& hand);
     void finish(pl::TableId id);
@@ -132,8 +132,7 @@ void Simulation::check_deal(const pl::Hand& hand) {
     if (all.size() != hand.cards_in_play()) fail("a card was dealt twice");
 }
 
-void Simulation::act(pl::Table& table) {
-    pl::Hand& hand = *table.hand();
+void Simulation::act(pl::Hand& hand) {
     const pl::LegalActions legal = hand.legal_actions();
     if (chance(40)) try_illegal(hand, legal);
     const bool dealt_before = hand.phase() != pl::Phase::ChoosingDirection;
@@ -167,7 +166,7 @@ void Simulation::act(pl::Table& table) {
 
 void Simulation::finish(pl::TableId id) {
     pl::Tournament& t = *tournament_;
-    const pl::Hand& hand = *t.table(id)->hand();
+    const pl::Hand& hand = *t.hand(id);
     const pl::HandResult result = *hand.result();
     int penalties_given = 0;
     for (const auto& e : hand.events())
@@ -348,8 +347,8 @@ bool Simulation::run() {
         }
         const std::size_t pick = bot_rng_.uniform_below(active_.size());
         const pl::TableId id = active_[pick];
-        pl::Table& table = *t.table(id);
-        if (!table.hand_in_progress()) {
+        pl::Hand* hand = t.hand(id);
+        if (!hand) {
             if (t.paused(id)) {
                 if (t.start_hand(id, deal_rng_).error() != pl::PolaccoError::TablePaused) {
                     fail("a paused table could start a hand");
@@ -365,8 +364,8 @@ bool Simulation::run() {
             if (auto ok = t.start_hand(id, deal_rng_); !ok) fail(std::string(pl::describe(ok.error())));
             continue;
         }
-        act(table);
-        if (table.hand() && table.hand()->phase() == pl::Phase::Ended) finish(id);
+        act(*hand);
+        if (hand->phase() == pl::Phase::Ended) finish(id);
     }
     if (violations_ == 0) check_end();
     return violations_ == 0;

@@ -30,9 +30,19 @@ std::expected<Tournament, PolaccoError> Tournament::start(std::vector<PlayerId> 
     return t;
 }
 
-Table* Tournament::table(TableId id) {
+Table* Tournament::mutable_table(TableId id) {
     if (id < 0 || static_cast<std::size_t>(id) >= tables_.size()) return nullptr;
     return &tables_[static_cast<std::size_t>(id)];
+}
+
+const Table* Tournament::table(TableId id) const {
+    if (id < 0 || static_cast<std::size_t>(id) >= tables_.size()) return nullptr;
+    return &tables_[static_cast<std::size_t>(id)];
+}
+
+Hand* Tournament::hand(TableId id) {
+    Table* t = mutable_table(id);
+    return t ? t->hand() : nullptr;
 }
 
 bool Tournament::paused(TableId id) const {
@@ -49,15 +59,24 @@ std::vector<TableId> Tournament::tables_ready() const {
 }
 
 std::expected<Events, PolaccoError> Tournament::start_hand(TableId id, RandomSource& rng) {
-    Table* t = table(id);
+    Table* t = mutable_table(id);
     if (!t) return std::unexpected(PolaccoError::UnknownTable);
     if (paused(id)) return std::unexpected(PolaccoError::TablePaused);
+    if (finished()) return std::unexpected(PolaccoError::HandOver);
     return t->start_hand(rng);
+}
+
+std::expected<Events, PolaccoError> Tournament::start_hand_with_deck(TableId id, Deck deck) {
+    Table* t = mutable_table(id);
+    if (!t) return std::unexpected(PolaccoError::UnknownTable);
+    if (paused(id)) return std::unexpected(PolaccoError::TablePaused);
+    if (finished()) return std::unexpected(PolaccoError::HandOver);
+    return t->start_hand_with_deck(std::move(deck));
 }
 
 std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::finish_hand(TableId id,
                                                                                   RandomSource& rng) {
-    Table* t = table(id);
+    Table* t = mutable_table(id);
     if (!t) return std::unexpected(PolaccoError::UnknownTable);
     auto result = t->finish_hand();
     if (!result) return std::unexpected(result.error());
@@ -69,7 +88,7 @@ std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::finish_han
 std::expected<std::vector<TournamentEvent>, PolaccoError> Tournament::give_penalty(TableId id,
                                                                                    PlayerId player,
                                                                                    RandomSource& rng) {
-    Table* t = table(id);
+    Table* t = mutable_table(id);
     if (!t) return std::unexpected(PolaccoError::UnknownTable);
     if (finished()) return std::unexpected(PolaccoError::HandOver);
     auto outcome = t->give_penalty(player);

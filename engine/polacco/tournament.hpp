@@ -69,7 +69,10 @@ class Tournament {
     int remaining() const { return remaining_; }
     const Rules& rules() const { return config_.rules; }
     const std::vector<Table>& tables() const { return tables_; }
-    Table* table(TableId id);
+    // Tables change only through the tournament (so pauses and places cannot be bypassed); the hand
+    // in play at a table is the caller's to drive.
+    const Table* table(TableId id) const;
+    Hand* hand(TableId id);
     bool paused(TableId id) const;
     int paused_tables() const { return static_cast<int>(paused_count_); }
     bool final_table() const { return final_table_; }
@@ -86,6 +89,7 @@ class Tournament {
     // Tables that may start a hand now: not paused, no hand in play, two players or more.
     std::vector<TableId> tables_ready() const;
     std::expected<Events, PolaccoError> start_hand(TableId id, RandomSource& rng);
+    std::expected<Events, PolaccoError> start_hand_with_deck(TableId id, Deck deck);  // tests stack the deck
     // Call when the table's hand has ended, in the order hands end. Applies the result, places an
     // eliminated player, pauses the table at three, redraws when every table is paused.
     std::expected<std::vector<TournamentEvent>, PolaccoError> finish_hand(TableId id, RandomSource& rng);
@@ -97,6 +101,7 @@ class Tournament {
 
   private:
     Tournament(int entrants, TournamentConfig config);
+    Table* mutable_table(TableId id);
     void after_penalty(TableId id, std::optional<PlayerId> eliminated, RandomSource& rng,
                        std::vector<TournamentEvent>& out);
     void draw(std::vector<HandPlayer> players, RandomSource& rng, std::vector<TournamentEvent>& out);

@@ -91,7 +91,7 @@ TEST(PolaccoTournament, FewPlayersStartAtTheFinalTable) {
 // Plays the table's hand to its end: the first speaker opens with high card 2, the next doubts.
 // Whoever is `loser` takes the penalty: the deck is stacked so the 2 is present or absent.
 void play_hand(Tournament& t, TableId id, PlayerId loser, RandomSource& rng) {
-    Table* table = t.table(id);
+    const Table* table = t.table(id);
     ASSERT_NE(table, nullptr);
     PlayerId first = table->first_speaker();
     Deck deck;
@@ -105,8 +105,8 @@ void play_hand(Tournament& t, TableId id, PlayerId loser, RandomSource& rng) {
     }
     if (two_present) top.insert(top.begin(), Card{Rank::Two, Suit::Clubs});
     deck.stack_top(top);
-    ASSERT_TRUE(table->start_hand_with_deck(deck));
-    Hand* hand = table->hand();
+    ASSERT_TRUE(t.start_hand_with_deck(id, deck));
+    Hand* hand = t.hand(id);
     ASSERT_TRUE(hand->choose_direction(first, Direction::Clockwise));
     ASSERT_TRUE(hand->declare(first, Punto::lowest()));
     PlayerId doubter = hand->to_act();
