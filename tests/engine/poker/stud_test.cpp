@@ -78,3 +78,28 @@ TEST(Stud, CheckedThroughShowdownHighestShowingBoardShowsFirst_LosersMuck) {
 
 }  // namespace
 }  // namespace tavolo::engine::testing
+
+namespace tavolo::engine::testing {
+namespace {
+
+TEST(Stud, TenPlayersAllInGetFiveDistinctCardsEach_NoBurnsSoTheDeckSuffices) {
+    SeededRandom rng(56);
+    Hand h(make_setup(Variant::FiveCardStud, Betting::NoLimit, std::vector<Chips>(10, 100), 5, 10), rng);
+    while (!h.is_over()) {
+        const LegalActions la = h.legal_actions();
+        ASSERT_OK(la.may_bet_or_raise ? h.bet_or_raise_to(la.seat, la.max_to) : h.call(la.seat));
+    }
+    CardSet seen;
+    for (SeatIndex seat = 0; seat < 10; ++seat) {
+        ASSERT_EQ(h.hole_cards(seat).size(), 5U);
+        for (Card c : h.hole_cards(seat)) {
+            EXPECT_FALSE(seen.contains(c));
+            seen.insert(c);
+        }
+    }
+    EXPECT_EQ(seen.size(), 50);
+    EXPECT_EQ(h.total_chips(), 1000);
+}
+
+}  // namespace
+}  // namespace tavolo::engine::testing
