@@ -257,6 +257,9 @@ std::expected<void, TableError> Table::start_hand(HandId id, Variant variant, Be
     }
     for (SeatIndex s = 0; s < size_; ++s)
         start_stacks_[static_cast<std::size_t>(s)] = at(s).stack;
+    excluded_at_start_ = 0;
+    for (SeatIndex s : current_.dealt_in)
+        if (at(s).excluded_hands > 0) excluded_at_start_ |= 1U << s;
     in_hand_ = true;
     return {};
 }
@@ -281,7 +284,8 @@ std::expected<std::vector<Elimination>, TableError> Table::finish_hand(std::span
         const SeatIndex s = current_.dealt_in[i];
         auto& p = seats_[static_cast<std::size_t>(s)];
         p.stack = final_stacks[i];
-        if (p.excluded_hands > 0) --p.excluded_hands;
+        // An exclusion counts the hands it folded, not one it began in the middle of.
+        if ((excluded_at_start_ >> s) & 1U) --p.excluded_hands;
         if (p.stack > 0) continue;
         if (rebuy_window_) {
             p.busted = true;

@@ -156,6 +156,7 @@ class Table {
     bool rebuy_window_ = false;
     Positions current_;
     std::array<Chips, kMaxTableSize> start_stacks_{};
+    unsigned excluded_at_start_ = 0;  // seats excluded when the current hand started
 };
 
 }  // namespace tavolo::engine

@@ -28,6 +28,18 @@ TEST(Sanctions, rules_6_exclusion_lasts_orbits_of_players_at_start_blinds_still_
     EXPECT_FALSE(h.seats[2].auto_act);
 }
 
+TEST(Sanctions, rules_6_exclusion_during_a_hand_starts_with_the_next_hand) {
+    auto t = table_with({0, 1, 2}, 0);
+    auto h = t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
+    ASSERT_TRUE(h.has_value());
+    ASSERT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 1})->excluded_hands, 3);
+    ASSERT_TRUE(t.finish_hand(std::vector<Chips>{1000, 1000, 1000}).has_value());
+    EXPECT_EQ(t.at(1).excluded_hands, 3);  // the hand in progress does not count
+    for (int i = 0; i < 3; ++i)
+        EXPECT_TRUE(play(t).seats[1].auto_act);
+    EXPECT_FALSE(play(t).seats[1].auto_act);
+}
+
 TEST(Sanctions, rules_6_exclusion_is_one_to_four_orbits) {
     auto t = table_with({0, 1, 2}, 0);
     EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 0}).error(), TableError::BadOrbitCount);
