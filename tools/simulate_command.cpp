@@ -3,6 +3,7 @@
 #include <map>
 
 #include "tools/commands.hpp"
+#include "tools/simulate_polacco.hpp"
 #include "tools/simulation.hpp"
 
 namespace tavolo::tools {
@@ -21,9 +22,11 @@ struct CommandLine {
 
 int run(const CommandLine& c) {
     if (c.game == "polacco") {
-        // tools/simulate_polacco.cpp (issue 5) has not landed yet.
-        std::cerr << "tavolo simulate: --game polacco is not built yet\n";
-        return 2;
+        PolaccoSimulationOptions p;
+        p.players = c.players;
+        p.seed = c.seed;
+        p.mode = c.mode;
+        return simulate_polacco(p);
     }
     static const std::map<std::string, engine::Variant> games{{"holdem", engine::Variant::Holdem},
                                                               {"stud", engine::Variant::FiveCardStud},
