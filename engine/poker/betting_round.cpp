@@ -1,5 +1,7 @@
 // A betting round (RULES.md §2): who acts, the verifiers for fold/check/call/bet-or-raise, the
-// no-limit, pot-limit and limit bounds, reopening after short all-ins, and applying the actions.
+// no-limit, pot-limit and limit bounds, reopening after short all-ins, and applying the actions;
+// also the command dispatch (verify, act, legal_actions), kept here so the compiler can inline the
+// rules into it.
 #include <algorithm>
 #include <bit>
 
