@@ -18,6 +18,9 @@ struct CommandLine {
     int players = 100;
     std::uint64_t seed = 1;
     bool rebuys = false;
+    bool clockwise_only = false;
+    bool no_pass = false;
+    bool no_bonus = false;
 };
 
 int run(const CommandLine& c) {
@@ -26,6 +29,9 @@ int run(const CommandLine& c) {
         p.players = c.players;
         p.seed = c.seed;
         p.mode = c.mode;
+        p.clockwise_only = c.clockwise_only;
+        p.passamano = !c.no_pass;
+        p.bonus = !c.no_bonus;
         return simulate_polacco(p);
     }
     static const std::map<std::string, engine::Variant> games{{"holdem", engine::Variant::Holdem},
@@ -81,6 +87,10 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--mode", c->mode, "Poker Polacco only: casino (9 per table) or nodealer (7 per table)")
         ->check(CLI::IsMember({"casino", "nodealer"}))
         ->capture_default_str();
+    cmd->add_flag("--clockwise-only", c->clockwise_only, "Poker Polacco, casino mode: play clockwise only");
+    cmd->add_flag("--no-pass", c->no_pass, "Poker Polacco: without the once-per-tournament pass");
+    cmd->add_flag("--no-bonus", c->no_bonus,
+                  "Poker Polacco: without the four-of-a-kind/straight-flush bonus");
     cmd->callback([c] {
         const int code = run(*c);
         if (code != 0) throw CLI::RuntimeError(code);
