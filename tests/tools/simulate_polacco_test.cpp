@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
 #include <sstream>
 #include <string>
 
@@ -95,6 +98,32 @@ TEST(SimulatePolacco, BadOptionsAreClearErrors) {
     PolaccoSimulationOptions cw{.players = 10, .seed = 1, .mode = "nodealer"};
     cw.clockwise_only = true;
     EXPECT_EQ(simulate(cw).code, 2);
+}
+
+// As a user runs it: `tavolo simulate --game polacco ...`.
+SimRun run_binary(const std::string& args) {
+    std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    SimRun run;
+    std::array<char, 4096> buf;
+    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe))
+        run.output.append(buf.data(), n);
+    run.code = WEXITSTATUS(pclose(pipe));
+    std::string text = run.output;
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    run.last_line = text.substr(text.find_last_of('\n') + 1);
+    return run;
+}
+
+TEST(SimulatePolacco, TheCommandLine) {
+    SimRun run = run_binary("simulate --game polacco --players 500 --seed 7 --mode casino");
+    EXPECT_EQ(run.code, 0) << run.output;
+    EXPECT_EQ(run.last_line.rfind("simulate: entrants=500 hands=", 0), 0U) << run.output;
+    EXPECT_EQ(field(run.last_line, "tables"), 56);  // ceil(500 / 9)
+    EXPECT_EQ(field(run.last_line, "places"), 500);
+    SimRun nodealer = run_binary("simulate --game polacco --players 500 --seed 7");
+    EXPECT_EQ(nodealer.code, 0) << nodealer.output;
+    EXPECT_EQ(field(nodealer.last_line, "tables"), 72) << "no-dealer by default: ceil(500 / 7)";
 }
 
 }  // namespace
