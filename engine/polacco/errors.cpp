@@ -42,6 +42,8 @@ std::string_view describe(PolaccoError error) {
             return "no such table in this tournament";
         case PolaccoError::InvalidRules:
             return "inconsistent rules: 'clockwise only' is a casino-mode option";
+        case PolaccoError::DuplicateEntrant:
+            return "an entrant is listed twice: each player enters once";
     }
     return "unknown error";
 }

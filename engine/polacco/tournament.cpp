@@ -21,6 +21,10 @@ std::expected<Tournament, PolaccoError> Tournament::start(std::vector<PlayerId> 
         return std::unexpected(PolaccoError::InvalidRules);
     }
     if (entrants.size() < 2) return std::unexpected(PolaccoError::NotEnoughPlayers);
+    std::vector<PlayerId> sorted = entrants;
+    std::ranges::sort(sorted);
+    if (std::ranges::adjacent_find(sorted) != sorted.end())
+        return std::unexpected(PolaccoError::DuplicateEntrant);
     Tournament t{static_cast<int>(entrants.size()), std::move(config)};
     std::vector<HandPlayer> players;
     for (PlayerId p : entrants)

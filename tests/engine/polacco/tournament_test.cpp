@@ -63,6 +63,7 @@ TEST(PolaccoTournament, NeedsTwoEntrantsAndConsistentRules) {
     TournamentConfig cfg;
     cfg.rules.clockwise_only = true;  // a casino option
     EXPECT_EQ(Tournament::start(ids(10), cfg, rng).error(), PolaccoError::InvalidRules);
+    EXPECT_EQ(Tournament::start({4, 5, 4}, {}, rng).error(), PolaccoError::DuplicateEntrant);
 }
 
 TEST(PolaccoTournament, TheAceDrawerSpeaksFirst) {
