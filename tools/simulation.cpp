@@ -92,6 +92,7 @@ class Simulator {
             floor_->refresh(id);
         }
         chips_expected_ = static_cast<Chips>(entrants.size()) * structure_.starting_stack;
+        if (opt_.inject_violation) chips_expected_ -= 1;
         play_seconds_ = 0;
     }
 

@@ -22,6 +22,8 @@ struct SimulationOptions {
     // Re-buys during the first 4 levels (a busted player re-buys 7 times in 10) and an add-on at
     // the end of that period (every other player); MTT and Sit&Go only.
     bool rebuys = false;
+    // Tests only: lose one chip from the checker's books, so the run must report a violation.
+    bool inject_violation = false;
 };
 
 struct SimulationResult {

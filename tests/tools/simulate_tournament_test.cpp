@@ -79,6 +79,15 @@ TEST(Simulate, rebuys_and_addon_grow_the_pool_and_keep_chips_conserved) {
     EXPECT_EQ(r.prize_cents, (300 + r.rebuys + r.addons) * 1000);
 }
 
+TEST(Simulate, a_broken_invariant_is_reported) {
+    SimulationOptions o;
+    o.players = 50;
+    o.inject_violation = true;
+    auto r = run_simulation(o);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.violations.front().find("chips not conserved"), std::string::npos) << r.violations.front();
+}
+
 TEST(Simulate, same_seed_same_tournament) {
     auto a = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 200, 42);
     auto b = simulate(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit, 200, 42);
