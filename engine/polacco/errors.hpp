@@ -24,6 +24,7 @@ enum class PolaccoError {
     TablePaused,             // the table waits for the others to reach three players
     UnknownTable,            // no such table in the tournament
     InvalidRules,            // the rules asked for are inconsistent
+    DuplicateEntrant,        // an entrant is listed twice
 };
 
 // What went wrong and what to do, for logs and for the player.
