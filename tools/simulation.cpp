@@ -114,6 +114,7 @@ class Simulator {
         Chips before = 0;
         for (const auto& s : setup_.seats)
             before += s.stack;
+        bot_.set_big_blind(setup_.big_blind);
         if (auto ok = hand_.reset(setup_, rng_); !ok) {
             violation("table " + std::to_string(id) +
                       ": the hand refused its setup: " + describe(ok.error()));

@@ -13,10 +13,13 @@ namespace tavolo::tools {
 class RandomBot {
   public:
     explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+    // The big blind of the hand about to be played (the bot sizes its aggression by it).
+    void set_big_blind(engine::Chips big_blind) { big_blind_ = big_blind; }
     engine::Command choose(const engine::Hand& hand, const engine::LegalActions& legal);
 
   private:
     engine::SeededRandom rng_;
+    engine::Chips big_blind_ = 0;
 };
 
 }  // namespace tavolo::tools
