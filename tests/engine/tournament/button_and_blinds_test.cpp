@@ -83,6 +83,22 @@ TEST(ButtonAndBlinds, rules_4_button_and_small_blind_eliminated_button_stays_on_
     expect_positions(play(t), 2, 3, 4);
 }
 
+TEST(ButtonAndBlinds, rules_4_button_and_big_blind_eliminated_in_one_hand) {
+    auto t = table_with({0, 1, 2, 3, 4}, 0);
+    expect_positions(play(t, {0, 2}), 0, 1, 2);
+    expect_positions(play(t), 1, kNoSeat, 3);  // dead small blind; the button goes to the last small blind
+    expect_positions(play(t), 1, 3, 4);        // no small blind last hand: the button stays
+    expect_positions(play(t), 3, 4, 1);
+}
+
+TEST(ButtonAndBlinds, rules_4_four_to_two_goes_straight_to_heads_up) {
+    auto t = table_with({0, 1, 2, 3}, 0);
+    expect_positions(play(t, {0, 2}), 0, 1, 2);
+    // The big blind advances to 3; heads-up, the other player (1) has the button and the small blind.
+    expect_positions(play(t), 1, 1, 3);
+    expect_positions(play(t), 3, 3, 1);
+}
+
 TEST(ButtonAndBlinds, rules_4_nobody_posts_big_blind_twice_or_skips_it) {
     // Eliminations in every position over a long run: the big blind visits every player in turn.
     auto t = table_with({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 3);
