@@ -17,7 +17,7 @@ struct Overload : F... {
 }  // namespace
 
 Hand::Phase Hand::begin_betting() {
-    const Street& st = game_.streets[street_];
+    const Street& st = game_->streets[street_];
     bet_unit_ = (betting_ == Betting::Limit && st.big_bet) ? 2 * big_blind_ : big_blind_;
     min_increment_ = big_blind_;
     last_aggressor_ = -1;

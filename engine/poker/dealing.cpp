@@ -99,7 +99,7 @@ void Hand::deal_to(int p, bool face_up) {
 }
 
 Hand::Phase Hand::deal_street() {
-    const Street& st = game_.streets[street_];
+    const Street& st = game_->streets[street_];
     if (st.draw) return begin_draw();  // the draw burns its own card
     if (st.burn)
         emit(CardDealt{.target = CardTarget::Burn,

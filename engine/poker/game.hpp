@@ -89,16 +89,21 @@ constexpr Game five_card_draw() {
     return g;
 }
 
-constexpr Game game_for(Variant v) {
+inline constexpr Game kTexasHoldem = texas_holdem();
+inline constexpr Game kFiveCardStud = five_card_stud();
+inline constexpr Game kFiveCardDraw = five_card_draw();
+
+// The game a HandSetup's variant names (immutable, shared by every hand).
+constexpr const Game& game_for(Variant v) {
     switch (v) {
         case Variant::FiveCardStud:
-            return five_card_stud();
+            return kFiveCardStud;
         case Variant::FiveCardDraw:
-            return five_card_draw();
+            return kFiveCardDraw;
         case Variant::Holdem:
             break;
     }
-    return texas_holdem();
+    return kTexasHoldem;
 }
 
 }  // namespace tavolo::engine

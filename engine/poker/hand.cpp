@@ -17,7 +17,7 @@ Hand::Hand(const HandSetup& setup, RandomSource& rng, std::span<const Card> stac
 }
 
 std::expected<void, SetupError> Hand::validate(const HandSetup& setup) {
-    const Game g = game_for(setup.variant);
+    const Game& g = game_for(setup.variant);
     const int n = static_cast<int>(setup.seats.size());
     if (n < g.min_players) return std::unexpected(SetupError::TooFewPlayers);
     if (setup.table_size < 2 || setup.table_size > kMaxSeats) return std::unexpected(SetupError::BadSeat);
@@ -53,7 +53,7 @@ std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource
     setup_error_ = validate(setup);
     if (!setup_error_) return setup_error_;
 
-    game_ = game_for(setup.variant);
+    game_ = &game_for(setup.variant);
     betting_ = setup.betting;
     ante_mode_ = setup.ante == 0 ? AnteMode::None : setup.ante_mode;
     small_blind_ = setup.small_blind;

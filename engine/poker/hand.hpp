@@ -92,7 +92,7 @@ class Hand {
     ActResult timeout(SeatIndex seat) { return act(seat, Timeout{}); }
 
     // ---- the state ----
-    const Game& game() const { return game_; }
+    const Game& game() const { return *game_; }
     Betting betting() const { return betting_; }
     HandId hand_id() const { return hand_id_; }
     SeatIndex button() const { return button_; }
@@ -140,6 +140,12 @@ class Hand {
     template <class E>
     void emit(const E& e) {
         if (options_.record_events) events_.emplace_back(e);
+    }
+    // A large event built in place in the event buffer; nullptr when events are not recorded.
+    template <class E>
+    E* emplace_event() {
+        if (!options_.record_events) return nullptr;
+        return std::get_if<E>(&events_.emplace_back(std::in_place_type<E>));
     }
     int player_index(SeatIndex seat) const {
         return (seat < 0 || seat >= kMaxSeats || count_ == 0) ? -1 : index_of_seat_[seat];
@@ -198,7 +204,7 @@ class Hand {
 
     HandOptions options_;
     std::expected<void, SetupError> setup_error_;
-    Game game_;
+    const Game* game_ = &kTexasHoldem;
     Betting betting_ = Betting::NoLimit;
     AnteMode ante_mode_ = AnteMode::None;
     Chips small_blind_ = 0;

@@ -52,7 +52,7 @@ Hand::Phase Hand::showdown() {
     int first = -1;
     if (last_aggressor_ >= 0 && !players_[last_aggressor_].folded) {
         first = last_aggressor_;
-    } else if (game_.showdown_opener == ShowdownOpener::HighestShowing) {
+    } else if (game_->showdown_opener == ShowdownOpener::HighestShowing) {
         std::uint32_t best = 0;
         for (int k = 0, p = first_left_of_button_; k < count_; ++k, p = next_player(p)) {
             const Player& pl = players_[p];

@@ -40,16 +40,19 @@ Hand::Phase Hand::collect_bets() {
     }
     current_bet_ = 0;
     form_pots();
-    if (options_.record_events && (collected > 0 || street_ == 0)) {
-        PotsFormed e{.street = street_, .collected = collected, .count = pot_count_};
-        std::copy_n(pots_.begin(), pot_count_, e.pots.begin());
-        emit(e);
+    if (collected > 0 || street_ == 0) {
+        if (PotsFormed* e = emplace_event<PotsFormed>()) {
+            e->street = street_;
+            e->collected = collected;
+            e->count = pot_count_;
+            std::copy_n(pots_.begin(), pot_count_, e->pots.begin());
+        }
     }
 
     const int in_hand = contenders();
     if (in_hand <= 1) return Phase::Award;
     if (!exposed_ && players_who_can_bet() <= 1) expose_all();
-    if (street_ + 1 < game_.street_count) {
+    if (street_ + 1 < game_->street_count) {
         ++street_;
         return Phase::Deal;
     }
