@@ -16,16 +16,15 @@ void Hand::post(int p, Chips amount) {
 }
 
 Hand::Phase Hand::post_forced_bets() {
-    if (options_.record_events) {
-        HandStarted e{.hand_id = hand_id_,
-                      .button = button_,
-                      .small_blind = small_blind_seat_,
-                      .big_blind = big_blind_seat_};
+    if (HandStarted* e = emplace_event<HandStarted>()) {
+        e->hand_id = hand_id_;
+        e->button = button_;
+        e->small_blind = small_blind_seat_;
+        e->big_blind = big_blind_seat_;
         for (int i = 0; i < count_; ++i) {
-            e.seats |= SeatMask{1} << players_[i].seat;
-            e.stacks[players_[i].seat] = players_[i].stack;
+            e->seats |= SeatMask{1} << players_[i].seat;
+            e->stacks[players_[i].seat] = players_[i].stack;
         }
-        emit(e);
     }
 
     if (ante_mode_ == AnteMode::Classic) {

@@ -107,7 +107,12 @@ Hand::Phase Hand::award() {
     // Side pots first, the latest formed first (APT Art.19.7).
     for (int i = pot_count_ - 1; i >= 0; --i) {
         const Pot& pot = pots_[i];
-        PotAwarded e{.pot_index = i, .amount = pot.amount, .showdown = showdown_};
+        PotAwarded local;
+        PotAwarded* recorded = emplace_event<PotAwarded>();
+        PotAwarded& e = recorded ? *recorded : local;
+        e.pot_index = i;
+        e.amount = pot.amount;
+        e.showdown = showdown_;
         HandValue top;
         bool any = false;
         for (int k = 0, p = first_left_of_button_; k < count_; ++k, p = next_player(p)) {
@@ -129,7 +134,6 @@ Hand::Phase Hand::award() {
         }
         pot_chips_ -= pot.amount;
         if (showdown_) e.value = top;
-        emit(e);
     }
     if (!showdown_) uncontested_winner_ = players_[next_drawer(0)].seat;
     pot_count_ = 0;
@@ -138,13 +142,12 @@ Hand::Phase Hand::award() {
 
 Hand::Phase Hand::end_hand() {
     to_act_ = -1;
-    if (options_.record_events) {
-        HandEnded e{.showdown = showdown_};
+    if (HandEnded* e = emplace_event<HandEnded>()) {
+        e->showdown = showdown_;
         for (int i = 0; i < count_; ++i) {
-            e.seats |= SeatMask{1} << players_[i].seat;
-            e.stacks[players_[i].seat] = players_[i].stack;
+            e->seats |= SeatMask{1} << players_[i].seat;
+            e->stacks[players_[i].seat] = players_[i].stack;
         }
-        emit(e);
     }
     return Phase::Ended;
 }
