@@ -68,8 +68,7 @@ Hand::Phase Hand::post_forced_bets() {
     return Phase::Deal;
 }
 
-Card Hand::next_card() {
-    if (deck_.remaining() > 0) return deck_.deal();
+Card Hand::next_stub_card() {
     if (stub_next_ >= stub_count_) {
         // Draw only: shuffle the discards of the players already served into a new stub.
         stub_count_ = pile_count_;

@@ -168,7 +168,12 @@ class Hand {
     Phase end_hand();
 
     void deal_to(int p, bool face_up);
-    Card next_card();
+    Card next_card() {
+        if (deck_.remaining() > 0) [[likely]]
+            return deck_.deal();
+        return next_stub_card();
+    }
+    Card next_stub_card();  // draw only: the deck is spent, deal from reshuffled discards
     void expose_all();
     void form_pots();
     void post(int p, Chips amount);
