@@ -8,6 +8,7 @@
 #include "engine/poker/hand.hpp"
 #include "engine/random.hpp"
 #include "engine/table/table.hpp"
+#include "engine/tournament/cancellation.hpp"
 #include "engine/tournament/director.hpp"
 #include "engine/tournament/floor.hpp"
 #include "engine/tournament/payouts.hpp"
@@ -57,6 +58,7 @@ class Simulator {
             r.addon_chips = structure_.starting_stack;
         }
         prize_parts_ = static_cast<Cents>(o.players) * kPrizePart;
+        payments_.assign(static_cast<std::size_t>(o.players), EntrantPayments{kPrizePart + kFee, kPrizePart});
     }
 
     SimulationResult run() {
@@ -231,6 +233,7 @@ class Simulator {
             (void)t.add_chips(s, structure_.starting_stack);
             chips_expected_ += structure_.starting_stack;
             prize_parts_ += structure_.rebuys.price.prize_part;
+            pay(t.at(s).entrant, structure_.rebuys.price);
             ++result_.rebuys;
         }
         eliminated = t.settle_busted();
@@ -251,9 +254,53 @@ class Simulator {
                 (void)t.add_chips(s, structure_.rebuys.addon_chips);
                 chips_expected_ += structure_.rebuys.addon_chips;
                 prize_parts_ += structure_.rebuys.addon_price.prize_part;
+                pay(t.at(s).entrant, structure_.rebuys.addon_price);
                 ++result_.addons;
             }
         }
+    }
+
+    void pay(EntrantId id, const BuyIn& price) {
+        auto& p = payments_[static_cast<std::size_t>(id)];
+        p.paid += price.total();
+        p.prize_parts += price.prize_part;
+    }
+
+    // Were the tournament cancelled now (RULES.md §7): twice per run, once half the field is gone
+    // and once in the money, the refunds must pay exactly the row's amount, nothing negative.
+    void check_cancellation() {
+        const int k = floor_->players();
+        const bool half = !checked_half_field_ && k * 2 <= opt_.players;
+        const bool itm = !checked_in_the_money_ && k <= paid_.paid_places();
+        if ((!half && !itm) || k < 2) return;
+        checked_half_field_ = checked_half_field_ || half;
+        checked_in_the_money_ = checked_in_the_money_ || itm;
+        CancellationTerms terms;
+        terms.kind = opt_.kind;
+        terms.rebuy_open = rebuy_period();
+        terms.prizes = prizes_for_pool(prize_pool(prize_parts_, structure_.guarantee), paid_);
+        terms.prizes_credited_at_elimination = (k % 2) == 0;  // both ways, across runs
+        const auto c = cancellation_case(terms, *floor_, ranking_, payments_);
+        const auto plan = plan_refunds(c);
+        if (!plan) {
+            violation(std::string("refunds refused: ") + to_string(plan.error()));
+            return;
+        }
+        Cents paid_by_remaining = 0, uncredited = 0;
+        for (const auto& e : c.entrants) {
+            if (e.remaining) paid_by_remaining += e.paid;
+            if (!e.remaining && !e.prize_credited) uncredited += e.prize_won;
+        }
+        const Cents expected =
+            k > plan->prizes ? paid_by_remaining + plan->residual
+                             : paid_by_remaining +
+                                   std::max<Cents>(plan->residual - plan->eliminated_prizes, 0) + uncredited;
+        if (plan->total() != expected)
+            violation("refunds pay " + std::to_string(plan->total()) + " cents, the row's amount is " +
+                      std::to_string(expected));
+        for (const auto& l : plan->lines)
+            if (l.amount < 0) violation("a negative refund");
+        ++result_.cancellation_checks;
     }
 
     void check_chips() {
@@ -277,6 +324,7 @@ class Simulator {
             }
             disturb();
             offer_addons();
+            check_cancellation();
             play_round(hand_for_hand(floor_->players(), paid_.paid_places(), floor_->open_tables()));
             const int open_before = floor_->open_tables();
             for (int id = 0; id < floor_->table_count(); ++id) {
@@ -395,7 +443,10 @@ class Simulator {
     HandSetup setup_;
     HandId hand_id_ = 0;
     Chips chips_expected_ = 0;
-    Cents prize_parts_ = 0;  // buy-ins, re-buys and add-ons
+    Cents prize_parts_ = 0;                  // buy-ins, re-buys and add-ons
+    std::vector<EntrantPayments> payments_;  // by entrant
+    bool checked_half_field_ = false;
+    bool checked_in_the_money_ = false;
     bool addons_done_ = false;
     std::int64_t play_seconds_ = 0;
     std::int64_t simulated_seconds_ = 0;

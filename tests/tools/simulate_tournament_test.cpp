@@ -42,6 +42,7 @@ TEST(Simulate, mtt_holdem_no_limit_breaks_down_to_one_table) {
     EXPECT_EQ(r.tables, 35);
     EXPECT_EQ(r.broken, 34);  // every table but the final one
     EXPECT_GT(r.moves, 0);
+    EXPECT_EQ(r.cancellation_checks, 2);  // refunds checked at half field and in the money
 }
 
 TEST(Simulate, mtt_draw_pot_limit_plays_six_handed) {

@@ -1,0 +1,53 @@
+#include "engine/tournament/cancellation.hpp"
+
+namespace tavolo::engine {
+
+RefundCase cancellation_case(const CancellationTerms& terms, const Floor& floor, const Ranking& ranking,
+                             std::span<const EntrantPayments> payments) {
+    RefundCase c;
+    c.kind = terms.kind;
+    c.freeroll = terms.freeroll;
+    c.guarantee = terms.guarantee;
+    c.rebuy_open = terms.rebuy_open;
+    c.offered_prize_parts = terms.offered_prize_parts;
+    c.prizes = terms.prizes;
+    auto paid = [&](EntrantId id) {
+        return id >= 0 && static_cast<std::size_t>(id) < payments.size()
+                   ? payments[static_cast<std::size_t>(id)]
+                   : EntrantPayments{};
+    };
+    const auto won = prizes_for_placings(ranking.placings(), terms.prizes);
+    c.entrants.reserve(ranking.placings().size() + static_cast<std::size_t>(floor.players()));
+    for (std::size_t i = 0; i < ranking.placings().size(); ++i) {
+        const EntrantId id = ranking.placings()[i].entrant;
+        RefundEntrant e;
+        e.entrant = id;
+        e.paid = paid(id).paid;
+        e.prize_parts = paid(id).prize_parts;
+        e.remaining = false;
+        e.prize_won = won[i];
+        e.prize_credited = terms.prizes_credited_at_elimination && won[i] > 0;
+        c.entrants.push_back(e);
+    }
+    for (int t = 0; t < floor.table_count(); ++t) {
+        if (!floor.open(t)) continue;
+        const Table& table = floor.table(t);
+        for (SeatIndex s = 0; s < table.size(); ++s) {
+            if (!table.occupied(s)) continue;
+            const EntrantId id = table.at(s).entrant;
+            RefundEntrant e;
+            e.entrant = id;
+            e.paid = paid(id).paid;
+            e.prize_parts = paid(id).prize_parts;
+            e.remaining = true;
+            e.chips = table.at(s).stack;
+            e.table = t;
+            const SeatIndex button = table.button() == kNoSeat ? 0 : table.button();
+            e.seat_from_button = (s - button + table.size()) % table.size();
+            c.entrants.push_back(e);
+        }
+    }
+    return c;
+}
+
+}  // namespace tavolo::engine
