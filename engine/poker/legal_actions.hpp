@@ -15,10 +15,12 @@ struct LegalActions {
     Chips call_amount = 0;  // chips a call adds (all-in if it is the whole stack)
     bool may_bet_or_raise = false;
     bool is_raise = false;  // there is a bet to raise (else it is an opening bet)
-    Chips min_to = 0;       // smallest BetOrRaiseTo amount (an all-in below it is also legal)
-    Chips max_to = 0;       // largest BetOrRaiseTo amount
-    Chips all_in_to = 0;    // the player's bet this round plus stack
-    int max_discards = 0;   // draw: cards the player may exchange
+    // Every BetOrRaiseTo amount in [min_to, max_to] is legal, and nothing else. A stack short of a
+    // full bet or raise makes min_to = max_to = all_in_to (the all-in is then the only raise).
+    Chips min_to = 0;
+    Chips max_to = 0;
+    Chips all_in_to = 0;   // the player's bet this round plus stack
+    int max_discards = 0;  // draw: cards the player may exchange
 };
 
 }  // namespace tavolo::engine
