@@ -41,8 +41,8 @@ struct SimulationResult {
     int disqualified = 0;
     int rebuys = 0;
     int addons = 0;
-    int cancellation_checks = 0;  // refund plans computed on the live state and checked // players an
-                                  // operator disqualified along the way
+    int cancellation_checks = 0;          // refund plans computed on the live state and checked // players an
+                                          // operator disqualified along the way
     std::vector<std::string> violations;  // empty when every invariant held
     bool ok() const { return violations.empty(); }
 };
