@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 bash deploy/setup.sh
-bash deploy/build.sh
+BUILD_TARGETS="tavolo-server tavolo" bash deploy/build.sh
 TAVOLO_DATABASE_URL=$(bash deploy/pg.sh start .tavolo/pg)
 export TAVOLO_DATABASE_URL
 trap 'bash "$root/deploy/pg.sh" stop "$root/.tavolo/pg"' EXIT
