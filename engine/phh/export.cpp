@@ -88,7 +88,6 @@ HandHistory history_of_hand(const Hand& hand, const HandSetup& setup,
     auto player = [&](SeatIndex s) { return pos(s) + 1; };
     std::vector<std::pair<SeatIndex, std::vector<CardToken>>> hole_run;  // current run of hole deals
     std::vector<CardToken> board_run;
-    std::array<std::vector<Card>, kMaxSeats> held{};  // cards dealt so far, by seat
     auto add = [&](const Action& a) { h.actions.push_back(format_action(a)); };
     auto flush = [&] {
         for (auto& [seat, cards] : hole_run) {
@@ -109,7 +108,6 @@ HandHistory history_of_hand(const Hand& hand, const HandSetup& setup,
                 it = std::prev(hole_run.end());
             }
             it->second.push_back(dealt->card);
-            held[static_cast<std::size_t>(dealt->seat)].push_back(dealt->card);
             continue;
         }
         if (dealt && dealt->target == CardTarget::Board) {
@@ -143,18 +141,11 @@ HandHistory history_of_hand(const Hand& hand, const HandSetup& setup,
                            add(a);
                        },
                        [&](const Discarded& e) {
-                           // The discarded cards: what the player held before the draw and no longer holds.
+                           // The discarded cards as the event records them (replacements follow as
+                           // CardDealt).
                            Action a = make(ActionType::StandPatDiscard, player(e.seat));
-                           if (e.count > 0) {
-                               const auto now = hand.hole_cards(e.seat);
-                               for (Card c : held[static_cast<std::size_t>(e.seat)]) {
-                                   if (std::find(now.begin(), now.end(), c) == now.end())
-                                       a.cards.push_back(c);
-                               }
-                               // Replacements follow as CardDealt; from here on they are what the player
-                               // holds.
-                               held[static_cast<std::size_t>(e.seat)].assign(now.begin(), now.end());
-                           }
+                           for (int i = 0; i < e.count; ++i)
+                               a.cards.push_back(e.cards[static_cast<std::size_t>(i)]);
                            add(a);
                        },
                        [&](const CardsShown& e) {

@@ -36,18 +36,30 @@ std::expected<void, RuleError> Hand::verify_discard(SeatIndex seat, CardSet card
 
 void Hand::apply_discard(int p, CardSet cards, bool automatic) {
     Player& pl = players_[p];
-    emit(Discarded{.seat = pl.seat, .count = cards.size(), .automatic = automatic});
     std::array<Card, kMaxHoleCards> thrown{};
+    std::array<std::uint8_t, kMaxHoleCards> slot{};  // where each thrown card is in the hand
     int thrown_count = 0;
     for (int i = 0; i < pl.card_count; ++i) {
         if (!cards.contains(pl.cards[i])) continue;
+        slot[thrown_count] = static_cast<std::uint8_t>(i);
         thrown[thrown_count++] = pl.cards[i];
+    }
+    // The cards of an exposed hand (no further betting possible) are seen by everyone.
+    const Visibility visibility = exposed_ ? Visibility::Everyone : Visibility::Owner;
+    emit(Discarded{.seat = pl.seat,
+                   .count = thrown_count,
+                   .cards = thrown,
+                   .visibility = visibility,
+                   .automatic = automatic});
+    // The replacements, in place, in hand order.
+    for (int k = 0; k < thrown_count; ++k) {
+        const int i = slot[k];
         const Card c = next_card();
         pl.cards[i] = c;
         emit(CardDealt{.target = CardTarget::Player,
                        .seat = pl.seat,
                        .card = c,
-                       .visibility = exposed_ ? Visibility::Everyone : Visibility::Owner,
+                       .visibility = visibility,
                        .street = street_});
     }
     // Only now do this player's discards join the pile: never reshuffled to serve their owner.

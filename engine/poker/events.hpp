@@ -95,9 +95,14 @@ struct Acted {
     bool automatic = false;  // sitting out, disconnected or timed out (RULES.md §4, §5)
 };
 
+// A player's discards at the draw. The count is public; the cards are seen only by those the
+// visibility allows (the player; everyone once the hand is exposed): project with as_seen_by()
+// (visibility.hpp). Replacements follow as CardDealt, in the same order.
 struct Discarded {
     SeatIndex seat = kNoSeat;
-    int count = 0;  // replacements follow as CardDealt{Owner}
+    int count = 0;
+    std::array<Card, kMaxHoleCards> cards{};  // the first `count` are the discarded cards, in hand order
+    Visibility visibility = Visibility::Owner;
     bool automatic = false;
 };
 

@@ -167,3 +167,37 @@ TEST(PhhExport, PositionsStartLeftOfTheButtonAndNamesFollowTheirSeats) {
     ASSERT_NE(h.find_other("seats"), nullptr);
     EXPECT_EQ(format_value(*h.find_other("seats")), "[8, 2, 5]");
 }
+
+// `sd` lists the cards the Discarded event carries, in hand order, then `d dh` the replacements;
+// a history exported in the middle of the hand (before the draw's replacements are played) too.
+TEST(PhhExport, DrawDiscardsComeFromTheDiscardedEvent) {
+    HandSetup s;
+    s.variant = Variant::FiveCardDraw;
+    s.betting = Betting::Limit;
+    s.small_blind = 5;
+    s.big_blind = 10;
+    s.table_size = 6;
+    s.seats = {{.seat = 0, .stack = 1000}, {.seat = 1, .stack = 1000}};
+    s.button = 0;
+    s.small_blind_seat = 0;
+    s.big_blind_seat = 1;
+    // Deal order from the button's left: seat 1, seat 0, five rounds; then burn 9s, replacements.
+    const auto top = parse_cards("2cAc 3cKc 4cQc 5cJc 6d2d 9s 8s7s");
+    ASSERT_TRUE(top);
+    SeededRandom rng(7);
+    Hand hand(s, rng, *top);
+    ASSERT_TRUE(hand.call(0).has_value());
+    ASSERT_TRUE(hand.check(1).has_value());
+    const auto discards = parse_cards("6d3c");
+    ASSERT_TRUE(discards);
+    CardSet thrown;
+    for (Card c : *discards)
+        thrown.insert(c);
+    ASSERT_TRUE(hand.discard(1, thrown).has_value());
+    const HandHistory mid = history_of_hand(hand, s);
+    ASSERT_GE(mid.actions.size(), 2U);
+    EXPECT_EQ(mid.actions[mid.actions.size() - 2], "p1 sd 3c6d");
+    EXPECT_EQ(mid.actions.back(), "d dh p1 8s7s");
+    ASSERT_TRUE(hand.discard(0, CardSet{}).has_value());
+    EXPECT_EQ(history_of_hand(hand, s).actions.back(), "p2 sd");
+}

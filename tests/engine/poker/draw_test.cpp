@@ -3,6 +3,7 @@
 // a spent stub is refilled from earlier discards, never burns, never the current player's.
 #include <gtest/gtest.h>
 
+#include "engine/poker/visibility.hpp"
 #include "tests/engine/poker/hand_fixture.hpp"
 
 namespace tavolo::engine::testing {
@@ -38,7 +39,10 @@ TEST(Draw, BurnThenDiscardsFromButtonsLeft_ReplacementsSeenByOwnerOnly) {
     ASSERT_OK(h.discard(1, card_set("6d")));
     const auto events = std::span<const HandEvent>(h.events()).subspan(before);
     ASSERT_EQ(events.size(), 2U);
-    EXPECT_EQ(std::get<Discarded>(events[0]).count, 1);
+    const auto& discarded = std::get<Discarded>(events[0]);
+    EXPECT_EQ(discarded.count, 1);
+    EXPECT_EQ(discarded.cards[0], cards("6d")[0]);
+    EXPECT_EQ(discarded.visibility, Visibility::Owner);
     const auto& replacement = std::get<CardDealt>(events[1]);
     EXPECT_EQ(replacement.visibility, Visibility::Owner);
     EXPECT_EQ(replacement.card, cards("8s")[0]);  // 9s was burnt
@@ -103,6 +107,50 @@ TEST(Draw, AllInPlayersStillDraw) {
     ASSERT_OK(h.discard(0, CardSet{}));
     EXPECT_TRUE(h.is_over());
     EXPECT_EQ(h.total_chips(), 3000);
+}
+
+TEST(Draw, DiscardedCardsSeenByTheirOwnerOnly_OthersAndObserversSeeTheCount) {
+    SeededRandom rng(64);
+    HandSetup s = make_setup(Variant::FiveCardDraw, Betting::Limit, {1000, 1000, 1000}, 5, 10);
+    Hand h(s, rng, stacked(s, {"AcKcQcJc2d", "2c3c4c5c6d", "AhAsKhKs3d"}, "9s 8s 7s 6s"));
+    call_around_first_round(h, 3);
+    ASSERT_OK(h.discard(1, card_set("6d2c3c")));
+    const auto discards = events_of<Discarded>(h);
+    ASSERT_EQ(discards.size(), 1U);
+    const Discarded& d = discards[0];
+    EXPECT_EQ(d.seat, 1);
+    ASSERT_EQ(d.count, 3);
+    // In hand order, as the replacements follow.
+    EXPECT_EQ(d.cards[0], cards("2c")[0]);
+    EXPECT_EQ(d.cards[1], cards("3c")[0]);
+    EXPECT_EQ(d.cards[2], cards("6d")[0]);
+    EXPECT_TRUE(may_see(d, 1));
+    EXPECT_FALSE(may_see(d, 0));
+    EXPECT_FALSE(may_see(d, kNoSeat));
+    EXPECT_EQ(as_seen_by(d, 1).cards, d.cards);
+    for (SeatIndex viewer : {0, 2, kNoSeat}) {
+        const Discarded seen = as_seen_by(d, viewer);
+        EXPECT_EQ(seen.seat, 1);
+        EXPECT_EQ(seen.count, 3);  // everyone sees how many
+        EXPECT_EQ(seen.cards, (std::array<Card, kMaxHoleCards>{})) << "viewer " << viewer;
+    }
+    // Standing pat: a Discarded with no cards.
+    ASSERT_OK(h.discard(2, CardSet{}));
+    EXPECT_EQ(events_of<Discarded>(h).back().count, 0);
+}
+
+TEST(Draw, ExposedAllInHandsDiscardInTheOpen) {
+    SeededRandom rng(65);
+    HandSetup s = make_setup(Variant::FiveCardDraw, Betting::NoLimit, {1000, 1000}, 5, 10);
+    Hand h(s, rng, stacked(s, {"AcKcQcJc2d", "2c3c4c5c6d"}, "9s 8s 7s"));
+    ASSERT_OK(h.bet_or_raise_to(0, 1000));
+    ASSERT_OK(h.call(1));
+    ASSERT_EQ(h.phase(), HandPhase::Drawing);
+    ASSERT_OK(h.discard(1, card_set("6d")));
+    const Discarded d = events_of<Discarded>(h).back();
+    EXPECT_EQ(d.visibility, Visibility::Everyone);
+    EXPECT_EQ(as_seen_by(d, kNoSeat).cards[0], cards("6d")[0]);
+    EXPECT_EQ(events_of<CardDealt>(h).back().visibility, Visibility::Everyone);
 }
 
 }  // namespace
