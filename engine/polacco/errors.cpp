@@ -44,6 +44,12 @@ std::string_view describe(PolaccoError error) {
             return "inconsistent rules: 'clockwise only' is a casino-mode option";
         case PolaccoError::DuplicateEntrant:
             return "an entrant is listed twice: each player enters once";
+        case PolaccoError::TooManyPlayers:
+            return "too many players for one table: at most 7 without a dealer, 9 in the casino";
+        case PolaccoError::InvalidPenalties:
+            return "a player holds 0 to 3 penalties; a fourth eliminates him";
+        case PolaccoError::NotOnLadder:
+            return "that is not a Punto of the ladder: declare one of its 336 declarations";
     }
     return "unknown error";
 }

@@ -24,7 +24,10 @@ enum class PolaccoError {
     TablePaused,             // the table waits for the others to reach three players
     UnknownTable,            // no such table in the tournament
     InvalidRules,            // the rules asked for are inconsistent
-    DuplicateEntrant,        // an entrant is listed twice
+    DuplicateEntrant,        // an entrant (or a seat at a hand) is listed twice
+    TooManyPlayers,          // more players than a table seats (7 no-dealer, 9 casino)
+    InvalidPenalties,        // a seat with fewer than 0 or more than 3 penalties
+    NotOnLadder,             // not one of the ladder's 336 declarations
 };
 
 // What went wrong and what to do, for logs and for the player.

@@ -11,6 +11,18 @@ std::expected<void, PolaccoError> validate(const HandSetup& setup) {
         return std::unexpected(PolaccoError::InvalidRules);
     }
     if (setup.players.size() < 2) return std::unexpected(PolaccoError::NotEnoughPlayers);
+    // RULES.md §9: 7 a table without a dealer, 9 in the casino (so at most 45 of the deck's 52 cards).
+    if (setup.players.size() > static_cast<std::size_t>(setup.rules.table_max())) {
+        return std::unexpected(PolaccoError::TooManyPlayers);
+    }
+    for (std::size_t i = 0; i < setup.players.size(); ++i) {
+        const HandPlayer& p = setup.players[i];
+        if (p.penalties < 0 || p.penalties > kMaxPenalties)
+            return std::unexpected(PolaccoError::InvalidPenalties);
+        for (std::size_t j = 0; j < i; ++j) {
+            if (setup.players[j].player == p.player) return std::unexpected(PolaccoError::DuplicateEntrant);
+        }
+    }
     auto it = std::ranges::find(setup.players, setup.first_speaker, &HandPlayer::player);
     if (it == setup.players.end()) return std::unexpected(PolaccoError::NotSeated);
     return {};
@@ -131,6 +143,7 @@ std::expected<void, PolaccoError> Hand::check_declare(PlayerId player, const Pun
     auto turn = check_turn(player);
     if (!turn) return std::unexpected(turn.error());
     if (phase_ == Phase::ChoosingDirection) return std::unexpected(PolaccoError::DirectionNotChosen);
+    if (!punto.on_ladder()) return std::unexpected(PolaccoError::NotOnLadder);
     if (last_punto_ && !(punto > *last_punto_)) return std::unexpected(PolaccoError::NotHigher);
     return {};
 }

@@ -24,6 +24,9 @@ constexpr Rank rank_at(int i) {
     return static_cast<Rank>(i);
 }
 constexpr int kFive = rank_index(Rank::Five);
+constexpr bool valid_rank(Rank r) {
+    return rank_index(r) < kRanks;
+}
 
 std::array<int, kRanks> rank_counts(CardSet cards) {
     std::array<int, kRanks> counts{};
@@ -48,22 +51,22 @@ std::array<Rank, 5> straight_ranks(Rank top) {
 }  // namespace
 
 std::optional<Punto> Punto::straight(Rank top) {
-    if (rank_index(top) < kFive) return std::nullopt;
+    if (rank_index(top) < kFive || !valid_rank(top)) return std::nullopt;
     return Punto{PuntoKind::Straight, top, top, Suit::Clubs};
 }
 
 std::optional<Punto> Punto::two_pair(Rank high, Rank low) {
-    if (rank_index(high) <= rank_index(low)) return std::nullopt;
+    if (rank_index(high) <= rank_index(low) || !valid_rank(high)) return std::nullopt;
     return Punto{PuntoKind::TwoPair, high, low, Suit::Clubs};
 }
 
 std::optional<Punto> Punto::full_house(Rank triple, Rank pair) {
-    if (triple == pair) return std::nullopt;
+    if (triple == pair || !valid_rank(triple) || !valid_rank(pair)) return std::nullopt;
     return Punto{PuntoKind::FullHouse, triple, pair, Suit::Clubs};
 }
 
 std::optional<Punto> Punto::straight_flush(Rank top, Suit suit) {
-    if (rank_index(top) < kFive) return std::nullopt;
+    if (rank_index(top) < kFive || !valid_rank(top) || static_cast<int>(suit) >= kSuits) return std::nullopt;
     return Punto{PuntoKind::StraightFlush, top, top, suit};
 }
 
@@ -94,6 +97,15 @@ int Punto::step() const {
 int Punto::declaration() const {
     if (kind_ != PuntoKind::StraightFlush) return step();
     return kStraightFlushBase + (rank_index(primary_) - kFive) * kSuits + static_cast<int>(suit_);
+}
+
+bool Punto::on_ladder() const {
+    // The declaration this value maps to must be this value, field by field.
+    auto same = from_declaration(declaration());
+    if (!same || same->kind_ != kind_ || same->primary_ != primary_ || same->secondary_ != secondary_) {
+        return false;
+    }
+    return kind_ != PuntoKind::StraightFlush || same->suit_ == suit_;
 }
 
 std::optional<Punto> Punto::from_step(int step) {

@@ -31,7 +31,8 @@ enum class Language { Italian, English };
 class Punto {
   public:
     // Constructors for each category; they return nothing for an impossible combination
-    // (two pair or full house naming one rank twice, a straight whose top is below five).
+    // (two pair or full house naming one rank twice, a straight whose top is below five) or a rank or
+    // suit outside its range. The others take any value: check on_ladder() (Hand::declare does).
     static Punto high_card(Rank r) { return Punto{PuntoKind::HighCard, r, r, Suit::Clubs}; }
     static Punto pair(Rank r) { return Punto{PuntoKind::Pair, r, r, Suit::Clubs}; }
     static std::optional<Punto> straight(Rank top);
@@ -49,6 +50,9 @@ class Punto {
     static std::optional<Punto> from_declaration(int declaration);
     int step() const;
     int declaration() const;
+    // Is this one of the 336 declarations? False only for a value built from a rank, suit or category
+    // outside its range (the factories take any enum value); such a value must be refused, never played.
+    bool on_ladder() const;
 
     PuntoKind kind() const { return kind_; }
     // HighCard/Pair/Three/Four: the rank; TwoPair: the higher pair; FullHouse: the triple;

@@ -1,4 +1,5 @@
-// A Punto's names: Italian as in the regulation's Allegato A ("Full di K e 9"), English as a player
+// A Punto's names: Italian exactly as in the regulation's Allegato A ("Full di K e 9", "Tris 7"; a
+// straight flush adds its suit, "di cuori"), English as a player
 // would say it ("full house, kings over nines"), and a tolerant parser for both.
 #include <array>
 #include <cctype>
@@ -49,7 +50,7 @@ std::string italian(const Punto& p) {
         case PuntoKind::TwoPair:
             return "Doppia " + r1 + " e " + r2;
         case PuntoKind::ThreeOfAKind:
-            return "Tris di " + r1;
+            return "Tris " + r1;  // Allegato A: "Tris 2" ... "Tris A" (§6 also says "Tris di 2": parsed)
         case PuntoKind::FullHouse:
             return "Full di " + r1 + " e " + r2;
         case PuntoKind::FourOfAKind:

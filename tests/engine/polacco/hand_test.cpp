@@ -50,6 +50,43 @@ TEST(PolaccoHand, NeedsTwoPlayersAndASeatedFirstSpeaker) {
               PolaccoError::InvalidRules);
 }
 
+// RULES.md §9: at most 7 players a table in no-dealer mode, 9 in casino mode; every seat a different
+// player holding 0 to 3 penalties (the fourth eliminates). A hand that breaks this is refused.
+// Why a hand could not start, or nothing if it started.
+std::optional<PolaccoError> refusal(HandSetup s) {
+    auto hand = Hand::start_with_deck(std::move(s), Deck{});
+    if (hand) return std::nullopt;
+    return hand.error();
+}
+
+TEST(PolaccoHand, ATableSeatsAtMostSevenWithoutDealerAndNineInTheCasino) {
+    EXPECT_EQ(refusal(setup(players(7), 100)), std::nullopt);
+    EXPECT_EQ(refusal(setup(players(8), 100)), PolaccoError::TooManyPlayers);
+    Rules casino;
+    casino.mode = Mode::Casino;
+    EXPECT_EQ(refusal(setup(players(9), 100, casino)), std::nullopt);
+    EXPECT_EQ(refusal(setup(players(10), 100, casino)), PolaccoError::TooManyPlayers);
+    auto eleven = players(11);
+    for (auto& p : eleven)
+        p.penalties = 3;  // 55 cards: more than the deck holds
+    EXPECT_EQ(refusal(setup(eleven, 100, casino)), PolaccoError::TooManyPlayers);
+}
+
+TEST(PolaccoHand, EverySeatIsADifferentPlayerWithAtMostThreePenalties) {
+    auto twice = players(3);
+    twice[2].player = twice[0].player;
+    EXPECT_EQ(refusal(setup(twice, 100)), PolaccoError::DuplicateEntrant);
+    auto six_cards = players(3);
+    six_cards[1].penalties = kMaxPenalties + 1;
+    EXPECT_EQ(refusal(setup(six_cards, 100)), PolaccoError::InvalidPenalties);
+    auto negative = players(3);
+    negative[1].penalties = -1;
+    EXPECT_EQ(refusal(setup(negative, 100)), PolaccoError::InvalidPenalties);
+    auto three = players(3);
+    three[1].penalties = kMaxPenalties;
+    EXPECT_EQ(refusal(setup(three, 100)), std::nullopt);
+}
+
 TEST(PolaccoHand, DirectionIsChosenBeforeTheDeal) {
     Hand hand = started(setup(players(3), 101));
     EXPECT_EQ(hand.phase(), Phase::ChoosingDirection);
@@ -142,6 +179,24 @@ TEST(PolaccoHand, OutOfTurnOrNotHigherIsRefusedAndChangesNothing) {
     EXPECT_EQ(hand.to_act(), 101);
     EXPECT_EQ(hand.last_punto(), p("Coppia di 9"));
     EXPECT_TRUE(hand.can_declare(101, p("Coppia di 10")));
+}
+
+// Hostile input: a value that is not one of the ladder's declarations is refused with a typed error
+// and changes nothing, whether it opens the hand or answers a declaration.
+TEST(PolaccoHand, ADeclarationOffTheLadderIsRefusedAndChangesNothing) {
+    Hand hand = started(setup(players(3), 100), "7c2d 7h9s KcQd");
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    const auto before = hand.events().size();
+    const Punto off = Punto::high_card(static_cast<Rank>(13));
+    EXPECT_EQ(hand.check_declare(100, off), std::unexpected(PolaccoError::NotOnLadder));
+    ASSERT_FALSE(hand.declare(100, off));
+    EXPECT_EQ(hand.timeout(100).value().size(), 1U) << "the clock still works: high card 2";
+    const Punto off_above = Punto::four_of_a_kind(static_cast<Rank>(99));
+    EXPECT_EQ(hand.check_declare(101, off_above), std::unexpected(PolaccoError::NotOnLadder));
+    ASSERT_FALSE(hand.declare(101, off_above));
+    EXPECT_EQ(hand.events().size(), before + 1);
+    EXPECT_EQ(hand.to_act(), 101);
+    EXPECT_EQ(hand.last_punto(), Punto::lowest());
 }
 
 TEST(PolaccoHand, TheSameStraightFlushInAnotherSuitIsNotARaise) {

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <set>
+#include <string>
+#include <string_view>
 
 #include "engine/random.hpp"
 
@@ -49,6 +51,96 @@ TEST(PolaccoLadder, Has306StepsAnd336Declarations) {
     EXPECT_FALSE(Punto::from_declaration(336).has_value());
     EXPECT_FALSE(Punto::from_step(306).has_value());
     EXPECT_FALSE(Punto::from_step(-1).has_value());
+}
+
+// The regulation's Allegato A ("Elenco completo, in ordine crescente, dei Punti dichiarabili"), in its
+// reading order, with the corrections of RULES.md §9: the repeated "Doppia Q e 9", "Doppia 10 e 4",
+// "Full di 2 e 6" and "Full di Q e 3" appear once, the missing "Full di Q e 2" comes before
+// "Full di Q e 3", and "Full di a e ..." is written with a capital A like every other ace. The
+// straight flushes are listed without their suit, as in the Allegato ("il seme dev'essere sempre
+// dichiarato").
+// clang-format off
+constexpr std::array<std::string_view, kLadderSteps> kAllegatoA = {
+    "Carta alta 2", "Carta alta 3", "Carta alta 4", "Carta alta 5", "Carta alta 6", "Carta alta 7",
+    "Carta alta 8", "Carta alta 9", "Carta alta 10", "Carta alta J", "Carta alta Q", "Carta alta K",
+    "Carta alta A", "Coppia di 2", "Coppia di 3", "Coppia di 4", "Coppia di 5", "Coppia di 6",
+    "Coppia di 7", "Coppia di 8", "Coppia di 9", "Coppia di 10", "Coppia di J", "Coppia di Q",
+    "Coppia di K", "Coppia di A", "Scala da A a 5", "Scala da 2 a 6", "Scala da 3 a 7",
+    "Scala da 4 a 8", "Scala da 5 a 9", "Scala da 6 a 10", "Scala da 7 a J", "Scala da 8 a Q",
+    "Scala da 9 a K", "Scala da 10 a A", "Doppia 3 e 2", "Doppia 4 e 2", "Doppia 4 e 3", "Doppia 5 e 2",
+    "Doppia 5 e 3", "Doppia 5 e 4", "Doppia 6 e 2", "Doppia 6 e 3", "Doppia 6 e 4", "Doppia 6 e 5",
+    "Doppia 7 e 2", "Doppia 7 e 3", "Doppia 7 e 4", "Doppia 7 e 5", "Doppia 7 e 6", "Doppia 8 e 2",
+    "Doppia 8 e 3", "Doppia 8 e 4", "Doppia 8 e 5", "Doppia 8 e 6", "Doppia 8 e 7", "Doppia 9 e 2",
+    "Doppia 9 e 3", "Doppia 9 e 4", "Doppia 9 e 5", "Doppia 9 e 6", "Doppia 9 e 7", "Doppia 9 e 8",
+    "Doppia 10 e 2", "Doppia 10 e 3", "Doppia 10 e 4", "Doppia 10 e 5", "Doppia 10 e 6",
+    "Doppia 10 e 7", "Doppia 10 e 8", "Doppia 10 e 9", "Doppia J e 2", "Doppia J e 3", "Doppia J e 4",
+    "Doppia J e 5", "Doppia J e 6", "Doppia J e 7", "Doppia J e 8", "Doppia J e 9", "Doppia J e 10",
+    "Doppia Q e 2", "Doppia Q e 3", "Doppia Q e 4", "Doppia Q e 5", "Doppia Q e 6", "Doppia Q e 7",
+    "Doppia Q e 8", "Doppia Q e 9", "Doppia Q e 10", "Doppia Q e J", "Doppia K e 2", "Doppia K e 3",
+    "Doppia K e 4", "Doppia K e 5", "Doppia K e 6", "Doppia K e 7", "Doppia K e 8", "Doppia K e 9",
+    "Doppia K e 10", "Doppia K e J", "Doppia K e Q", "Doppia A e 2", "Doppia A e 3", "Doppia A e 4",
+    "Doppia A e 5", "Doppia A e 6", "Doppia A e 7", "Doppia A e 8", "Doppia A e 9", "Doppia A e 10",
+    "Doppia A e J", "Doppia A e Q", "Doppia A e K", "Tris 2", "Tris 3", "Tris 4", "Tris 5", "Tris 6",
+    "Tris 7", "Tris 8", "Tris 9", "Tris 10", "Tris J", "Tris Q", "Tris K", "Tris A", "Full di 2 e 3",
+    "Full di 2 e 4", "Full di 2 e 5", "Full di 2 e 6", "Full di 2 e 7", "Full di 2 e 8",
+    "Full di 2 e 9", "Full di 2 e 10", "Full di 2 e J", "Full di 2 e Q", "Full di 2 e K",
+    "Full di 2 e A", "Full di 3 e 2", "Full di 3 e 4", "Full di 3 e 5", "Full di 3 e 6",
+    "Full di 3 e 7", "Full di 3 e 8", "Full di 3 e 9", "Full di 3 e 10", "Full di 3 e J",
+    "Full di 3 e Q", "Full di 3 e K", "Full di 3 e A", "Full di 4 e 2", "Full di 4 e 3",
+    "Full di 4 e 5", "Full di 4 e 6", "Full di 4 e 7", "Full di 4 e 8", "Full di 4 e 9",
+    "Full di 4 e 10", "Full di 4 e J", "Full di 4 e Q", "Full di 4 e K", "Full di 4 e A",
+    "Full di 5 e 2", "Full di 5 e 3", "Full di 5 e 4", "Full di 5 e 6", "Full di 5 e 7",
+    "Full di 5 e 8", "Full di 5 e 9", "Full di 5 e 10", "Full di 5 e J", "Full di 5 e Q",
+    "Full di 5 e K", "Full di 5 e A", "Full di 6 e 2", "Full di 6 e 3", "Full di 6 e 4",
+    "Full di 6 e 5", "Full di 6 e 7", "Full di 6 e 8", "Full di 6 e 9", "Full di 6 e 10",
+    "Full di 6 e J", "Full di 6 e Q", "Full di 6 e K", "Full di 6 e A", "Full di 7 e 2",
+    "Full di 7 e 3", "Full di 7 e 4", "Full di 7 e 5", "Full di 7 e 6", "Full di 7 e 8",
+    "Full di 7 e 9", "Full di 7 e 10", "Full di 7 e J", "Full di 7 e Q", "Full di 7 e K",
+    "Full di 7 e A", "Full di 8 e 2", "Full di 8 e 3", "Full di 8 e 4", "Full di 8 e 5",
+    "Full di 8 e 6", "Full di 8 e 7", "Full di 8 e 9", "Full di 8 e 10", "Full di 8 e J",
+    "Full di 8 e Q", "Full di 8 e K", "Full di 8 e A", "Full di 9 e 2", "Full di 9 e 3",
+    "Full di 9 e 4", "Full di 9 e 5", "Full di 9 e 6", "Full di 9 e 7", "Full di 9 e 8",
+    "Full di 9 e 10", "Full di 9 e J", "Full di 9 e Q", "Full di 9 e K", "Full di 9 e A",
+    "Full di 10 e 2", "Full di 10 e 3", "Full di 10 e 4", "Full di 10 e 5", "Full di 10 e 6",
+    "Full di 10 e 7", "Full di 10 e 8", "Full di 10 e 9", "Full di 10 e J", "Full di 10 e Q",
+    "Full di 10 e K", "Full di 10 e A", "Full di J e 2", "Full di J e 3", "Full di J e 4",
+    "Full di J e 5", "Full di J e 6", "Full di J e 7", "Full di J e 8", "Full di J e 9",
+    "Full di J e 10", "Full di J e Q", "Full di J e K", "Full di J e A", "Full di Q e 2",
+    "Full di Q e 3", "Full di Q e 4", "Full di Q e 5", "Full di Q e 6", "Full di Q e 7",
+    "Full di Q e 8", "Full di Q e 9", "Full di Q e 10", "Full di Q e J", "Full di Q e K",
+    "Full di Q e A", "Full di K e 2", "Full di K e 3", "Full di K e 4", "Full di K e 5",
+    "Full di K e 6", "Full di K e 7", "Full di K e 8", "Full di K e 9", "Full di K e 10",
+    "Full di K e J", "Full di K e Q", "Full di K e A", "Full di A e 2", "Full di A e 3",
+    "Full di A e 4", "Full di A e 5", "Full di A e 6", "Full di A e 7", "Full di A e 8",
+    "Full di A e 9", "Full di A e 10", "Full di A e J", "Full di A e Q", "Full di A e K", "Poker di 2",
+    "Poker di 3", "Poker di 4", "Poker di 5", "Poker di 6", "Poker di 7", "Poker di 8", "Poker di 9",
+    "Poker di 10", "Poker di J", "Poker di Q", "Poker di K", "Poker di A", "Scala colore da A a 5",
+    "Scala colore da 2 a 6", "Scala colore da 3 a 7", "Scala colore da 4 a 8", "Scala colore da 5 a 9",
+    "Scala colore da 6 a 10", "Scala colore da 7 a J", "Scala colore da 8 a Q", "Scala colore da 9 a K",
+    "Scala reale da 10 a A"
+};
+// clang-format on
+
+TEST(PolaccoLadder, TheOrderIsTheRegulationsAllegatoAStepByStep) {
+    for (int step = 0; step < kLadderSteps; ++step) {
+        std::string text{kAllegatoA[static_cast<std::size_t>(step)]};
+        if (text.starts_with("Scala colore") || text.starts_with("Scala reale")) text += " di cuori";
+        auto punto = Punto::parse(text);
+        ASSERT_TRUE(punto.has_value()) << text;
+        EXPECT_EQ(punto->step(), step) << text;
+    }
+}
+
+TEST(PolaccoNames, ItalianNamesAreTheAllegatoAsNames) {
+    for (int step = 0; step < kLadderSteps; ++step) {
+        Punto punto = *Punto::from_step(step);
+        std::string name = punto.to_string(Language::Italian);
+        if (punto.kind() == PuntoKind::StraightFlush) {
+            EXPECT_TRUE(name.ends_with(" di fiori")) << name;
+            name.resize(name.size() - std::string_view{" di fiori"}.size());
+        }
+        EXPECT_EQ(name, kAllegatoA[static_cast<std::size_t>(step)]) << "step " << step;
+    }
 }
 
 TEST(PolaccoLadder, EveryCategoryBoundary) {
@@ -96,6 +188,30 @@ TEST(PolaccoLadder, ImpossibleCombinationsAreRefused) {
     EXPECT_FALSE(Punto::straight_flush(Rank::Four, Suit::Hearts).has_value());
 }
 
+// A rank, suit or category outside its range (e.g. a corrupt message decoded into the enums) makes a
+// value that is not one of the 336 declarations: it must be recognisable so that it can be refused.
+TEST(PolaccoLadder, ValuesOutsideTheRangesAreNotOnTheLadder) {
+    for (int d = 0; d < kLadderDeclarations; ++d) {
+        EXPECT_TRUE(Punto::from_declaration(d)->on_ladder()) << d;
+    }
+    const auto beyond_ace = static_cast<Rank>(13);
+    EXPECT_FALSE(Punto::high_card(beyond_ace).on_ladder());
+    EXPECT_FALSE(Punto::pair(static_cast<Rank>(200)).on_ladder());
+    EXPECT_FALSE(Punto::three_of_a_kind(beyond_ace).on_ladder());
+    EXPECT_FALSE(Punto::four_of_a_kind(beyond_ace).on_ladder());
+    EXPECT_FALSE(Punto::straight(beyond_ace).has_value() && Punto::straight(beyond_ace)->on_ladder());
+    EXPECT_FALSE(Punto::two_pair(beyond_ace, Rank::Two).has_value() &&
+                 Punto::two_pair(beyond_ace, Rank::Two)->on_ladder());
+    EXPECT_FALSE(Punto::full_house(beyond_ace, Rank::Two).has_value() &&
+                 Punto::full_house(beyond_ace, Rank::Two)->on_ladder());
+    EXPECT_FALSE(Punto::full_house(Rank::Two, beyond_ace).has_value() &&
+                 Punto::full_house(Rank::Two, beyond_ace)->on_ladder());
+    for (int suit : {4, 7, 255}) {
+        auto flush = Punto::straight_flush(Rank::Five, static_cast<Suit>(suit));
+        EXPECT_FALSE(flush.has_value() && flush->on_ladder()) << suit;
+    }
+}
+
 TEST(PolaccoNames, ItalianAndEnglishExamples) {
     Punto full = *Punto::full_house(Rank::King, Rank::Nine);
     EXPECT_EQ(full.to_string(Language::Italian), "Full di K e 9");
@@ -107,7 +223,8 @@ TEST(PolaccoNames, ItalianAndEnglishExamples) {
     EXPECT_EQ(Punto::straight(Rank::Five)->to_string(Language::Italian), "Scala da A a 5");
     EXPECT_EQ(Punto::straight(Rank::Ace)->to_string(Language::English), "straight, ten to ace");
     EXPECT_EQ(Punto::two_pair(Rank::Three, Rank::Two)->to_string(Language::Italian), "Doppia 3 e 2");
-    EXPECT_EQ(Punto::three_of_a_kind(Rank::Jack).to_string(Language::Italian), "Tris di J");
+    EXPECT_EQ(Punto::three_of_a_kind(Rank::Jack).to_string(Language::Italian), "Tris J")
+        << "Allegato A writes \"Tris 2\" ... \"Tris A\"";
     EXPECT_EQ(Punto::four_of_a_kind(Rank::Ace).to_string(Language::English), "four of a kind, aces");
     EXPECT_EQ(Punto::straight_flush(Rank::Five, Suit::Hearts)->to_string(Language::Italian),
               "Scala colore da A a 5 di cuori");
@@ -140,6 +257,7 @@ TEST(PolaccoNames, ParsesTheRegulationsSpellings) {
     EXPECT_EQ(Punto::parse("Carta alta 10"), Punto::high_card(Rank::Ten));
     EXPECT_EQ(Punto::parse("Scala da T a A"), Punto::straight(Rank::Ace));
     EXPECT_EQ(Punto::parse("Tris 2"), Punto::three_of_a_kind(Rank::Two));
+    EXPECT_EQ(Punto::parse("Tris di A"), Punto::three_of_a_kind(Rank::Ace)) << "POLACCO §6's spelling";
     EXPECT_EQ(Punto::parse("Full di a e 2"), Punto::full_house(Rank::Ace, Rank::Two));
     EXPECT_EQ(Punto::parse("Doppia Coppia all'A e K"), Punto::two_pair(Rank::Ace, Rank::King));
     EXPECT_EQ(Punto::parse("doppia coppia al 3 e 2"), Punto::two_pair(Rank::Three, Rank::Two));
