@@ -173,11 +173,15 @@ class Simulator {
                 for (const auto& e : eliminated_)
                     round_.push_back(RoundElimination{e.entrant, e.start_chips, id, e.seat_from_button});
             } else if (!eliminated_.empty()) {
-                ranking_.eliminate_in_hand(eliminated_);
+                if (auto ok = ranking_.eliminate_in_hand(eliminated_); !ok)
+                    violation(std::string("ranking refused a hand's eliminations: ") + to_string(ok.error()));
             }
             floor_->refresh(id);
         }
-        if (hand_for_hand && !round_.empty()) ranking_.eliminate_in_round(round_);
+        if (hand_for_hand && !round_.empty()) {
+            if (auto ok = ranking_.eliminate_in_round(round_); !ok)
+                violation(std::string("ranking refused a round's eliminations: ") + to_string(ok.error()));
+        }
         const std::int64_t hours_before = play_seconds_ / 3600;
         play_seconds_ += kSecondsPerHand;
         simulated_seconds_ += kSecondsPerHand;
@@ -212,7 +216,8 @@ class Simulator {
                 chips_expected_ -= out->chips_removed;
                 if (out->chips_removed != chips) violation("a disqualification removed the wrong chips");
                 const Elimination e{out->entrant, s, chips, 0};
-                ranking_.eliminate_in_hand(std::span<const Elimination>(&e, 1));
+                if (auto ok = ranking_.eliminate_in_hand(std::span<const Elimination>(&e, 1)); !ok)
+                    violation(std::string("ranking refused a disqualification: ") + to_string(ok.error()));
                 ++result_.disqualified;
                 floor_->refresh(id);
             }
@@ -280,7 +285,12 @@ class Simulator {
         terms.rebuy_open = rebuy_period();
         terms.prizes = prizes_for_pool(prize_pool(prize_parts_, structure_.guarantee), paid_);
         terms.prizes_credited_at_elimination = (k % 2) == 0;  // both ways, across runs
-        const auto c = cancellation_case(terms, *floor_, ranking_, payments_);
+        const auto built = cancellation_case(terms, *floor_, ranking_, payments_);
+        if (!built) {
+            violation(std::string("refund case refused: ") + to_string(built.error()));
+            return;
+        }
+        const RefundCase& c = *built;
         const auto plan = plan_refunds(c);
         if (!plan) {
             violation(std::string("refunds refused: ") + to_string(plan.error()));
@@ -330,7 +340,8 @@ class Simulator {
             for (int id = 0; id < floor_->table_count(); ++id) {
                 if (!floor_->open(id)) continue;
                 moves_.clear();
-                floor_->after_hand(id, rng_, moves_);
+                if (auto ok = floor_->after_hand(id, rng_, moves_); !ok)
+                    violation(std::string("the floor refused: ") + to_string(ok.error()));
                 result_.moves += static_cast<std::int64_t>(moves_.size());
             }
             result_.broken += open_before - floor_->open_tables();
@@ -372,7 +383,10 @@ class Simulator {
             }
             stage = std::move(winners);
         }
-        if (stage.size() == 1 && ranking_.unranked() == 1) ranking_.crown(stage.front());
+        if (stage.size() == 1 && ranking_.unranked() == 1) {
+            if (auto ok = ranking_.crown(stage.front()); !ok)
+                violation(std::string("ranking refused the winner: ") + to_string(ok.error()));
+        }
     }
 
     void check_chips_per_table_stage() {
@@ -386,7 +400,10 @@ class Simulator {
             if (!floor_->open(id)) continue;
             const Table& t = floor_->table(id);
             for (SeatIndex s = 0; s < t.size(); ++s)
-                if (t.occupied(s)) ranking_.crown(t.at(s).entrant);
+                if (t.occupied(s)) {
+                    if (auto ok = ranking_.crown(t.at(s).entrant); !ok)
+                        violation(std::string("ranking refused the winner: ") + to_string(ok.error()));
+                }
         }
     }
 

@@ -28,6 +28,16 @@ const char* to_string(TableError e) {
             return "an exclusion lasts 1 to 4 orbits";
         case TableError::BustedPlayersPending:
             return "busted players may still re-buy: settle them before the next hand";
+        case TableError::InvalidEntrant:
+            return "an entrant id must be zero or more";
+        case TableError::AlreadySeated:
+            return "the entrant already has a seat at this table";
+        case TableError::ChipsNotPositive:
+            return "the chips must be more than zero";
+        case TableError::NegativeStack:
+            return "a final stack is below zero";
+        case TableError::ChipsNotConserved:
+            return "the final stacks do not add up to the chips the hand started with";
     }
     return "unknown table error";
 }
@@ -62,6 +72,9 @@ std::expected<void, TableError> Table::sit(SeatIndex seat, const TablePlayer& pl
     if (in_hand_) return std::unexpected(TableError::HandInProgress);
     auto& p = seats_[static_cast<std::size_t>(seat)];
     if (!p.empty()) return std::unexpected(TableError::SeatTaken);
+    if (player.entrant < 0) return std::unexpected(TableError::InvalidEntrant);
+    if (seated_here(player.entrant)) return std::unexpected(TableError::AlreadySeated);
+    if (player.stack <= 0) return std::unexpected(TableError::ChipsNotPositive);
     p = player;
     p.waiting = has_history_;
     ++count_;
@@ -100,12 +113,14 @@ std::expected<void, TableError> Table::add_chips(SeatIndex seat, Chips chips) {
     if (in_hand_) return std::unexpected(TableError::HandInProgress);
     auto& p = seats_[static_cast<std::size_t>(seat)];
     if (p.empty()) return std::unexpected(TableError::SeatEmpty);
+    if (chips <= 0) return std::unexpected(TableError::ChipsNotPositive);
     p.stack += chips;
     if (p.stack > 0) p.busted = false;
     return {};
 }
 
 std::expected<SeatIndex, TableError> Table::draw_button(RandomSource& rng) {
+    if (in_hand_) return std::unexpected(TableError::HandInProgress);
     if (count_ < 2) return std::unexpected(TableError::NotEnoughPlayers);
     std::vector<SeatIndex> contenders;
     for (SeatIndex s = 0; s < size_; ++s)
@@ -131,6 +146,7 @@ std::expected<SeatIndex, TableError> Table::draw_button(RandomSource& rng) {
 }
 
 std::expected<void, TableError> Table::set_first_button(SeatIndex seat) {
+    if (in_hand_) return std::unexpected(TableError::HandInProgress);
     if (seat < 0 || seat >= size_) return std::unexpected(TableError::SeatOutOfRange);
     if (!occupied(seat)) return std::unexpected(TableError::SeatEmpty);
     button_seat_ = seat;
@@ -153,6 +169,12 @@ SeatIndex Table::previous_occupied_before(SeatIndex s) const {
         if (occupied(c)) return c;
     }
     return kNoSeat;
+}
+
+bool Table::seated_here(EntrantId entrant) const {
+    for (SeatIndex s = 0; s < size_; ++s)
+        if (at(s).entrant == entrant) return true;
+    return false;
 }
 
 bool Table::holder_still_seated(SeatIndex seat, EntrantId who) const {
@@ -268,6 +290,13 @@ std::expected<std::vector<Elimination>, TableError> Table::finish_hand(std::span
     if (!in_hand_) return std::unexpected(TableError::NoHandInProgress);
     if (final_stacks.size() != current_.dealt_in.size())
         return std::unexpected(TableError::StackCountMismatch);
+    Chips before = 0, after = 0;
+    for (std::size_t i = 0; i < final_stacks.size(); ++i) {
+        if (final_stacks[i] < 0) return std::unexpected(TableError::NegativeStack);
+        before += start_stacks_[static_cast<std::size_t>(current_.dealt_in[i])];
+        after += final_stacks[i];
+    }
+    if (before != after) return std::unexpected(TableError::ChipsNotConserved);
     in_hand_ = false;
     ++hands_played_;
     has_history_ = true;

@@ -67,6 +67,11 @@ enum class TableError {
     SeatEmpty,
     BadOrbitCount,         // exclusion is for 1 to 4 orbits
     BustedPlayersPending,  // re-buy window: settle_busted() before the next hand
+    InvalidEntrant,        // an entrant id below zero (kNoEntrant marks an empty seat)
+    AlreadySeated,         // the entrant already has a seat at this table
+    ChipsNotPositive,      // sitting down with no chips, or adding zero or fewer chips
+    NegativeStack,         // finish_hand() got a stack below zero
+    ChipsNotConserved,     // finish_hand() stacks do not sum to what the hand started with
 };
 
 const char* to_string(TableError e);
@@ -91,14 +96,16 @@ class Table {
     Chips total_chips() const;
 
     // Seating. Before the first hand a player simply takes the seat; afterwards a player is an
-    // arrival, subject to the arrival rule of §4.
+    // arrival, subject to the arrival rule of §4. Refused (nothing changes): a seat out of range or
+    // taken, an entrant id below zero or already seated here, a stack of zero or less.
     std::expected<void, TableError> sit(SeatIndex seat, EntrantId entrant, Chips stack);
     // A player moved from another table keeps sitting-out, connection and sanction state.
     std::expected<void, TableError> sit(SeatIndex seat, const TablePlayer& player);
     std::expected<TablePlayer, TableError> stand(SeatIndex seat);  // leaves the table (moved, disqualified)
     std::expected<void, TableError> set_sitting_out(SeatIndex seat, bool sitting_out);
     std::expected<void, TableError> set_disconnected(SeatIndex seat, bool disconnected);
-    std::expected<void, TableError> add_chips(SeatIndex seat, Chips chips);  // re-buy, add-on
+    // Re-buy, add-on: `chips` must be positive.
+    std::expected<void, TableError> add_chips(SeatIndex seat, Chips chips);
 
     // The button draw at the start (§6): one card each, highest rank wins, ties draw again.
     std::expected<SeatIndex, TableError> draw_button(RandomSource& rng);
@@ -114,7 +121,9 @@ class Table {
     std::expected<void, TableError> start_hand(HandId id, Variant variant, Betting betting,
                                                const Stakes& stakes, HandSetup& out);
     // Final stacks of the dealt-in players, in the order of the setup's seats. Busted players
-    // leave their seats; they are returned in ranking order (best first, §6).
+    // leave their seats; they are returned in ranking order (best first, §6). Refused (the hand
+    // stays in progress): a count that differs from the players dealt in, a negative stack, or
+    // stacks that do not sum to the chips the hand started with.
     std::expected<std::vector<Elimination>, TableError> finish_hand(std::span<const Chips> final_stacks);
 
     // Re-buys (§6): while on, a player who busts keeps the seat with no chips (busted) and may
@@ -139,6 +148,7 @@ class Table {
   private:
     SeatIndex next_occupied_after(SeatIndex s) const;
     SeatIndex previous_occupied_before(SeatIndex s) const;
+    bool seated_here(EntrantId entrant) const;
     bool holder_still_seated(SeatIndex seat, EntrantId who) const;
 
     int size_;

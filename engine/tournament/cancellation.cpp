@@ -2,8 +2,9 @@
 
 namespace tavolo::engine {
 
-RefundCase cancellation_case(const CancellationTerms& terms, const Floor& floor, const Ranking& ranking,
-                             std::span<const EntrantPayments> payments) {
+std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms& terms, const Floor& floor,
+                                                         const Ranking& ranking,
+                                                         std::span<const EntrantPayments> payments) {
     RefundCase c;
     c.kind = terms.kind;
     c.freeroll = terms.freeroll;
@@ -11,15 +12,13 @@ RefundCase cancellation_case(const CancellationTerms& terms, const Floor& floor,
     c.rebuy_open = terms.rebuy_open;
     c.offered_prize_parts = terms.offered_prize_parts;
     c.prizes = terms.prizes;
-    auto paid = [&](EntrantId id) {
-        return id >= 0 && static_cast<std::size_t>(id) < payments.size()
-                   ? payments[static_cast<std::size_t>(id)]
-                   : EntrantPayments{};
-    };
+    auto known = [&](EntrantId id) { return id >= 0 && static_cast<std::size_t>(id) < payments.size(); };
+    auto paid = [&](EntrantId id) { return payments[static_cast<std::size_t>(id)]; };
     const auto won = prizes_for_placings(ranking.placings(), terms.prizes);
     c.entrants.reserve(ranking.placings().size() + static_cast<std::size_t>(floor.players()));
     for (std::size_t i = 0; i < ranking.placings().size(); ++i) {
         const EntrantId id = ranking.placings()[i].entrant;
+        if (!known(id)) return std::unexpected(RefundError::UnknownEntrant);
         RefundEntrant e;
         e.entrant = id;
         e.paid = paid(id).paid;
@@ -35,6 +34,7 @@ RefundCase cancellation_case(const CancellationTerms& terms, const Floor& floor,
         for (SeatIndex s = 0; s < table.size(); ++s) {
             if (!table.occupied(s)) continue;
             const EntrantId id = table.at(s).entrant;
+            if (!known(id)) return std::unexpected(RefundError::UnknownEntrant);
             RefundEntrant e;
             e.entrant = id;
             e.paid = paid(id).paid;

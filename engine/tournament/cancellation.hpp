@@ -2,6 +2,7 @@
 // A cancelled tournament's refund case (RULES.md §7) built from the director's state: the floor
 // as at the end of each table's last correctly completed hand, the ranking so far, and what each
 // entrant paid.
+#include <expected>
 #include <span>
 #include <vector>
 
@@ -28,8 +29,10 @@ struct CancellationTerms {
 };
 
 // `payments` is indexed by entrant id. Remaining players are those seated on the floor; their
-// table number and seat from the button order the leftover cents.
-RefundCase cancellation_case(const CancellationTerms& terms, const Floor& floor, const Ranking& ranking,
-                             std::span<const EntrantPayments> payments);
+// table number and seat from the button order the leftover cents. An entrant with no payments
+// entry is refused (UnknownEntrant).
+std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms& terms, const Floor& floor,
+                                                         const Ranking& ranking,
+                                                         std::span<const EntrantPayments> payments);
 
 }  // namespace tavolo::engine

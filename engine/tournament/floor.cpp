@@ -1,15 +1,31 @@
 #include "engine/tournament/floor.hpp"
 
+#include <algorithm>
+
 #include "engine/tournament/seating.hpp"
 
 namespace tavolo::engine {
 
+const char* to_string(FloorError e) {
+    switch (e) {
+        case FloorError::UnknownTable:
+            return "no such open table";
+        case FloorError::TableInHand:
+            return "a table concerned is playing a hand: seat changes wait until it ends";
+        case FloorError::NoRoom:
+            return "the other tables have too few empty seats for the players of the table to break";
+        case FloorError::BustedPlayersPending:
+            return "busted players may still re-buy: settle them before breaking the table";
+    }
+    return "unknown floor error";
+}
+
 Floor::Floor(int tables, int table_size)
-    : table_size_(table_size),
-      tables_(static_cast<std::size_t>(tables), Table(table_size)),
-      count_of_(static_cast<std::size_t>(tables), -1),
-      bucket_pos_(static_cast<std::size_t>(tables), -1) {
-    for (int id = 0; id < tables; ++id)
+    : table_size_(std::clamp(table_size, 2, kMaxTableSize)),
+      tables_(static_cast<std::size_t>(std::max(tables, 0)), Table(table_size_)),
+      count_of_(tables_.size(), -1),
+      bucket_pos_(tables_.size(), -1) {
+    for (int id = 0; id < table_count(); ++id)
         index_add(id, 0);
 }
 
@@ -78,11 +94,29 @@ int Floor::random_smallest(RandomSource& rng) const {
     return b[rng.uniform_below(b.size())];
 }
 
-std::vector<SeatMove> Floor::break_table(int id, RandomSource& rng) {
+std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, RandomSource& rng) {
     std::vector<SeatMove> moves;
-    if (!open(id)) return moves;
-    index_remove(id);
+    if (id < 0 || id >= table_count() || !open(id)) return std::unexpected(FloorError::UnknownTable);
     Table& from = table(id);
+    // Every table the players could reach: the level of the smallest tables rises by at most one
+    // per player seated, so only tables below (smallest + players) can receive one.
+    const int movers = from.player_count();
+    if (from.in_hand()) return std::unexpected(FloorError::TableInHand);
+    for (SeatIndex s = 0; s < from.size(); ++s)
+        if (from.at(s).busted) return std::unexpected(FloorError::BustedPlayersPending);
+    int smallest_other = kMaxTableSize + 1;
+    int room = 0;
+    for (int t = 0; t < table_count(); ++t) {
+        if (t == id || !open(t)) continue;
+        smallest_other = std::min(smallest_other, count_of_[static_cast<std::size_t>(t)]);
+        room += table(t).size() - table(t).player_count();
+    }
+    if (room < movers) return std::unexpected(FloorError::NoRoom);
+    for (int t = 0; t < table_count(); ++t)
+        if (t != id && open(t) && table(t).in_hand() &&
+            count_of_[static_cast<std::size_t>(t)] < smallest_other + movers)
+            return std::unexpected(FloorError::TableInHand);
+    index_remove(id);
     for (SeatIndex s = 0; s < from.size(); ++s) {
         if (!from.occupied(s)) continue;
         auto player = from.stand(s);
@@ -100,30 +134,44 @@ std::vector<SeatMove> Floor::break_table(int id, RandomSource& rng) {
     return moves;
 }
 
-std::optional<SeatMove> Floor::balance_once(int from) {
+std::expected<std::optional<SeatMove>, FloorError> Floor::balance_once(int from) {
+    if (from < 0 || from >= table_count() || !open(from)) return std::unexpected(FloorError::UnknownTable);
     const auto to = balance_destination(from);
     if (!to) return std::nullopt;
     Table& src = table(from);
     Table& dest = table(*to);
+    if (src.in_hand() || dest.in_hand()) return std::unexpected(FloorError::TableInHand);
     const SeatIndex s = src.next_big_blind_seat();
     const SeatIndex d = dest.seat_posting_big_blind_soonest();
     if (s == kNoSeat || d == kNoSeat) return std::nullopt;
     auto player = src.stand(s);
     if (!player) return std::nullopt;
-    (void)dest.sit(d, *player);
+    if (auto ok = dest.sit(d, *player); !ok) {
+        (void)src.sit(s, *player);  // cannot happen (the seat is empty, the entrant new there): undo
+        return std::nullopt;
+    }
     refresh(from);
     refresh(*to);
     return SeatMove{player->entrant, from, s, *to, d, false};
 }
 
-void Floor::after_hand(int table_id, RandomSource& rng, std::vector<SeatMove>& moves) {
+std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rng,
+                                                  std::vector<SeatMove>& moves) {
+    if (table_id < 0 || table_id >= table_count() || !open(table_id))
+        return std::unexpected(FloorError::UnknownTable);
     refresh(table_id);
     while (auto b = table_to_break()) {
         auto m = break_table(*b, rng);
-        moves.insert(moves.end(), m.begin(), m.end());
+        if (!m) return std::unexpected(m.error());
+        moves.insert(moves.end(), m->begin(), m->end());
     }
-    while (auto m = balance_once(table_id))
-        moves.push_back(*m);
+    if (!open(table_id)) return {};  // this table was the one broken
+    while (true) {
+        auto m = balance_once(table_id);
+        if (!m) return std::unexpected(m.error());
+        if (!*m) return {};
+        moves.push_back(**m);
+    }
 }
 
 }  // namespace tavolo::engine

@@ -3,6 +3,7 @@
 // decisions between hands (RULES.md §6): breaking (checked first) and balancing. Pure and
 // deterministic given the RandomSource; sized for the largest fields (O(log tables) per decision).
 #include <array>
+#include <expected>
 #include <optional>
 #include <set>
 #include <vector>
@@ -21,13 +22,24 @@ struct SeatMove {
     bool breaking = false;  // from a table being broken (else balancing)
 };
 
+enum class FloorError {
+    UnknownTable,          // no table with that number, or it is closed
+    TableInHand,           // a table the decision would change is playing a hand: decide between hands
+    BustedPlayersPending,  // the table to break has busted players who may still re-buy
+    NoRoom,                // the other open tables have too few empty seats for the broken table
+};
+const char* to_string(FloorError e);
+
 class Floor {
   public:
+    // `tables` below zero counts as none; `table_size` is clamped to 2..10 as Table does.
     Floor(int tables, int table_size);
 
     int table_size() const { return table_size_; }
     int table_count() const { return static_cast<int>(tables_.size()); }  // open or closed
-    bool open(int id) const { return count_of_[static_cast<std::size_t>(id)] >= 0; }
+    bool open(int id) const {
+        return id >= 0 && id < table_count() && count_of_[static_cast<std::size_t>(id)] >= 0;
+    }
     int open_tables() const { return open_tables_; }
     int players() const { return players_; }
     Table& table(int id) { return tables_[static_cast<std::size_t>(id)]; }
@@ -49,14 +61,17 @@ class Floor {
     std::optional<int> balance_destination(int from) const;
 
     // The decisions carried out. Breaking seats the players one by one (seat order), each at
-    // random in an empty seat of a table that is currently smallest.
-    std::vector<SeatMove> break_table(int id, RandomSource& rng);
+    // random in an empty seat of a table that is currently smallest. Refused, changing nothing,
+    // when the table or any table that could receive its players is playing a hand.
+    std::expected<std::vector<SeatMove>, FloorError> break_table(int id, RandomSource& rng);
     // Sends the player due to post the next big blind to the empty seat of the destination that
-    // will post the big blind soonest.
-    std::optional<SeatMove> balance_once(int from);
+    // will post the big blind soonest; nullopt when `from` needs no balancing. Refused, changing
+    // nothing, when either table is playing a hand.
+    std::expected<std::optional<SeatMove>, FloorError> balance_once(int from);
     // Everything the director does after a hand at `table`: break while the players fit fewer
-    // tables, then balance `table` until it is within one of the smallest.
-    void after_hand(int table, RandomSource& rng, std::vector<SeatMove>& moves);
+    // tables, then balance `table` until it is within one of the smallest. On an error the moves
+    // already made stay made (and are in `moves`); nothing is half done.
+    std::expected<void, FloorError> after_hand(int table, RandomSource& rng, std::vector<SeatMove>& moves);
 
   private:
     void index_add(int id, int count);

@@ -1,10 +1,25 @@
 #include "engine/tournament/payouts.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "engine/tournament/money.hpp"
 
 namespace tavolo::engine {
+
+const char* to_string(PayoutError e) {
+    switch (e) {
+        case PayoutError::TooFewEntrants:
+            return "a tournament needs at least two entrants";
+        case PayoutError::TooManyEntrants:
+            return "more entrants than a payout table is made for (10,000,000)";
+        case PayoutError::BadPercentages:
+            return "payout percentages must be positive, non-increasing and sum to 100";
+        case PayoutError::NegativePool:
+            return "the prize pool is below zero";
+    }
+    return "unknown payout error";
+}
 
 int default_paid_places(int entrants) {
     if (entrants <= 5) return 1;
@@ -13,18 +28,42 @@ int default_paid_places(int entrants) {
     return (entrants + 9) / 10;
 }
 
-PayoutTable payout_table_from_percentages(const std::vector<int>& percentages) {
+namespace {
+PayoutTable from_percentages(std::initializer_list<int> percentages) {
+    PayoutTable t;
+    for (int p : percentages)
+        t.shares.push_back(static_cast<std::int64_t>(p) * (kShareDenominator / 100));
+    return t;
+}
+}  // namespace
+
+std::expected<PayoutTable, PayoutError> payout_table_from_percentages(const std::vector<int>& percentages) {
+    int sum = 0;
+    for (std::size_t i = 0; i < percentages.size(); ++i) {
+        const int p = percentages[i];
+        if (p <= 0 || p > 100 || (i > 0 && p > percentages[i - 1]))
+            return std::unexpected(PayoutError::BadPercentages);
+        sum += p;
+        if (sum > 100) return std::unexpected(PayoutError::BadPercentages);
+    }
+    if (sum != 100) return std::unexpected(PayoutError::BadPercentages);
     PayoutTable t;
     for (int p : percentages)
         t.shares.push_back(static_cast<std::int64_t>(p) * (kShareDenominator / 100));
     return t;
 }
 
+std::expected<PayoutTable, PayoutError> payout_table_for(int entrants) {
+    if (entrants < 2) return std::unexpected(PayoutError::TooFewEntrants);
+    if (entrants > kMaxEntrants) return std::unexpected(PayoutError::TooManyEntrants);
+    return default_payout_table(entrants);
+}
+
 PayoutTable default_payout_table(int entrants) {
     const int places = default_paid_places(entrants);
-    if (places == 1) return payout_table_from_percentages({100});
-    if (places == 2) return payout_table_from_percentages({65, 35});
-    if (places == 3) return payout_table_from_percentages({50, 30, 20});
+    if (places == 1) return from_percentages({100});
+    if (places == 2) return from_percentages({65, 35});
+    if (places == 3) return from_percentages({50, 30, 20});
 
     // Every paid place first gets 1.25 prize parts (the pool is about `entrants` prize parts), so
     // a minimum cash beats the buy-in; the rest decreases as 1/place.
@@ -57,6 +96,11 @@ std::vector<Cents> prizes_for_pool(Cents pool, const PayoutTable& table) {
     for (std::size_t i = 0; given < pool && !prizes.empty(); i = (i + 1) % prizes.size(), ++given)
         ++prizes[i];
     return prizes;
+}
+
+std::expected<std::vector<Cents>, PayoutError> prizes_for(Cents pool, const PayoutTable& table) {
+    if (pool < 0) return std::unexpected(PayoutError::NegativePool);
+    return prizes_for_pool(pool, table);
 }
 
 std::vector<Cents> shared_prizes(const std::vector<Cents>& prizes, int first_place, int count) {

@@ -7,14 +7,68 @@
 
 namespace tavolo::engine {
 
-void Ranking::eliminate_in_hand(std::span<const Elimination> eliminated) {
+const char* to_string(RankingError e) {
+    switch (e) {
+        case RankingError::UnknownEntrant:
+            return "not an entrant of this tournament";
+        case RankingError::AlreadyRanked:
+            return "the entrant is already ranked";
+        case RankingError::NobodyLeft:
+            return "a hand cannot eliminate every player still in the tournament";
+        case RankingError::NotTheLast:
+            return "only the last player left can be crowned";
+    }
+    return "unknown ranking error";
+}
+
+Ranking::Ranking(std::span<const EntrantId> roster) : roster_(roster.begin(), roster.end()) {
+    std::sort(roster_.begin(), roster_.end());
+    roster_.erase(std::unique(roster_.begin(), roster_.end()), roster_.end());
+    unranked_ = static_cast<int>(roster_.size());
+}
+
+std::expected<void, RankingError> Ranking::check(std::span<const EntrantId> ids, bool last) const {
+    std::vector<EntrantId> sorted(ids.begin(), ids.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        const EntrantId id = sorted[i];
+        if (id < 0) return std::unexpected(RankingError::UnknownEntrant);
+        if (!roster_.empty() && !std::binary_search(roster_.begin(), roster_.end(), id))
+            return std::unexpected(RankingError::UnknownEntrant);
+        if ((i > 0 && sorted[i - 1] == id) || ranked_.contains(id))
+            return std::unexpected(RankingError::AlreadyRanked);
+    }
+    const auto n = static_cast<int>(ids.size());
+    if (last ? unranked_ != 1 : n >= unranked_)
+        return std::unexpected(last ? RankingError::NotTheLast : RankingError::NobodyLeft);
+    return {};
+}
+
+void Ranking::mark(EntrantId id) {
+    ranked_.insert(id);
+}
+
+std::expected<void, RankingError> Ranking::eliminate_in_hand(std::span<const Elimination> eliminated) {
+    std::vector<EntrantId> ids;
+    for (const auto& e : eliminated)
+        ids.push_back(e.entrant);
+    if (auto ok = check(ids, false); !ok) return ok;
+    for (EntrantId id : ids)
+        mark(id);
     int place = unranked_ - static_cast<int>(eliminated.size()) + 1;
     for (const auto& e : eliminated)
         placings_.push_back(Placing{e.entrant, place++, 1});
     unranked_ -= static_cast<int>(eliminated.size());
+    return {};
 }
 
-void Ranking::eliminate_in_round(std::vector<RoundElimination> eliminated) {
+std::expected<void, RankingError> Ranking::eliminate_in_round(std::vector<RoundElimination> eliminated) {
+    std::vector<EntrantId> ids;
+    for (const auto& e : eliminated)
+        ids.push_back(e.entrant);
+    if (auto ok = check(ids, false); !ok) return ok;
+    for (EntrantId id : ids)
+        mark(id);
     std::sort(eliminated.begin(), eliminated.end(), [](const RoundElimination& a, const RoundElimination& b) {
         if (a.start_chips != b.start_chips) return a.start_chips > b.start_chips;
         if (a.table != b.table) return a.table < b.table;
@@ -44,11 +98,15 @@ void Ranking::eliminate_in_round(std::vector<RoundElimination> eliminated) {
         i = j;
     }
     unranked_ -= static_cast<int>(eliminated.size());
+    return {};
 }
 
-void Ranking::crown(EntrantId winner) {
+std::expected<void, RankingError> Ranking::crown(EntrantId winner) {
+    if (auto ok = check(std::span<const EntrantId>(&winner, 1), true); !ok) return ok;
+    mark(winner);
     placings_.push_back(Placing{winner, 1, 1});
     unranked_ -= 1;
+    return {};
 }
 
 std::vector<Cents> prizes_for_placings(const std::vector<Placing>& placings,

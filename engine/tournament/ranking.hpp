@@ -4,7 +4,9 @@
 // left); players eliminated in the same hand-for-hand round at different tables rank by starting
 // chips too, and equal chips at different tables share their places' prizes equally; otherwise
 // eliminations rank by the order in which their hands were committed.
+#include <expected>
 #include <span>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/table/table.hpp"
@@ -25,23 +27,39 @@ struct RoundElimination {
     int seat_from_button = 0;
 };
 
+enum class RankingError {
+    UnknownEntrant,  // an id below zero, or (with a roster) not an entrant of the tournament
+    AlreadyRanked,   // an entrant ranked before, or listed twice
+    NobodyLeft,      // eliminating every unranked player: someone must win the hand
+    NotTheLast,      // crown() while more than one player is unranked
+};
+const char* to_string(RankingError e);
+
 class Ranking {
   public:
-    explicit Ranking(int entrants) : unranked_(entrants) {}
+    explicit Ranking(int entrants) : unranked_(entrants < 0 ? 0 : entrants) {}
+    // With the roster, ids outside it are refused too.
+    explicit Ranking(std::span<const EntrantId> roster);
 
     int unranked() const { return unranked_; }
     const std::vector<Placing>& placings() const { return placings_; }
 
+    // Each refuses bad input with nothing changed.
     // One hand at one table, best first (the order Table::finish_hand returns).
-    void eliminate_in_hand(std::span<const Elimination> eliminated);
+    std::expected<void, RankingError> eliminate_in_hand(std::span<const Elimination> eliminated);
     // One hand-for-hand round across tables, in any order.
-    void eliminate_in_round(std::vector<RoundElimination> eliminated);
+    std::expected<void, RankingError> eliminate_in_round(std::vector<RoundElimination> eliminated);
     // The last player standing.
-    void crown(EntrantId winner);
+    std::expected<void, RankingError> crown(EntrantId winner);
 
   private:
+    std::expected<void, RankingError> check(std::span<const EntrantId> ids, bool last) const;
+    void mark(EntrantId id);
+
     int unranked_;
     std::vector<Placing> placings_;
+    std::vector<EntrantId> roster_;  // sorted; empty: any id zero or more
+    std::unordered_set<EntrantId> ranked_;
 };
 
 // Each placing's prize; shared places split the sum of their prizes equally, leftover cents to

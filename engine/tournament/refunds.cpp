@@ -12,7 +12,12 @@ const char* to_string(RefundError e) {
         case RefundError::TournamentOver:
             return "fewer than two players remain: the tournament is over, nothing to refund";
         case RefundError::NegativeAmount:
-            return "an amount paid, a prize part or a chip count is negative";
+            return "an amount paid, a prize part, a chip count, a prize, the guarantee or the offer is "
+                   "negative";
+        case RefundError::UnknownEntrant:
+            return "an entrant id is unknown";
+        case RefundError::DuplicateEntrant:
+            return "an entrant is listed twice";
     }
     return "unknown refund error";
 }
@@ -65,9 +70,23 @@ std::vector<RefundLine> refund_unstarted(const std::vector<RefundEntrant>& entra
 }
 
 std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
-    for (const auto& e : c.entrants)
+    for (const auto& e : c.entrants) {
         if (e.paid < 0 || e.prize_parts < 0 || e.chips < 0 || e.prize_won < 0)
             return std::unexpected(RefundError::NegativeAmount);
+        if (e.entrant < 0) return std::unexpected(RefundError::UnknownEntrant);
+    }
+    if (c.guarantee < 0 || c.offered_prize_parts < 0) return std::unexpected(RefundError::NegativeAmount);
+    for (Cents p : c.prizes)
+        if (p < 0) return std::unexpected(RefundError::NegativeAmount);
+    {
+        std::vector<EntrantId> ids;
+        ids.reserve(c.entrants.size());
+        for (const auto& e : c.entrants)
+            ids.push_back(e.entrant);
+        std::sort(ids.begin(), ids.end());
+        if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+            return std::unexpected(RefundError::DuplicateEntrant);
+    }
     const auto remaining = remaining_in_leftover_order(c);
     const int k = static_cast<int>(remaining.size());
     if (k < 2) return std::unexpected(RefundError::TournamentOver);

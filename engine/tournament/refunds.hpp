@@ -57,12 +57,16 @@ struct RefundPlan {
 };
 
 enum class RefundError {
-    TournamentOver,  // fewer than two players remain: nothing to cancel
-    NegativeAmount,  // a paid amount, prize part or chip count below zero
+    TournamentOver,    // fewer than two players remain: nothing to cancel
+    NegativeAmount,    // a paid amount, prize part, chip count, prize, guarantee or offer below zero
+    UnknownEntrant,    // an entrant id below zero, or one no payments are known for
+    DuplicateEntrant,  // the same entrant listed twice
 };
 
 const char* to_string(RefundError e);
 
+// Refuses bad input (negative amounts, duplicate or invalid ids) and a tournament that is over.
+// Deterministic: the same case gives the same plan, lines in the same order.
 std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c);
 
 // A tournament that never started (MTT below its minimum): every entry refunded in full.

@@ -50,6 +50,10 @@ const char* to_string(StructureError e) {
             return "the blind schedule has no levels";
         case StructureError::StartingStackNotPositive:
             return "the starting stack must be positive";
+        case StructureError::TooFewPlayers:
+            return "a tournament needs at least 2 players (and a maximum no lower than its minimum)";
+        case StructureError::NegativeGuarantee:
+            return "the guaranteed prize pool cannot be negative";
     }
     return "unknown structure error";
 }
@@ -57,11 +61,14 @@ const char* to_string(StructureError e) {
 std::optional<StructureError> validate(const TournamentStructure& s) {
     const int max_size = s.variant == Variant::FiveCardDraw ? 6 : 10;
     if (s.table_size < 2 || s.table_size > max_size) return StructureError::TableSizeOutOfRange;
+    if (s.buy_in.prize_part < 0 || s.buy_in.fee < 0) return StructureError::BuyInOutOfRange;
     if (!s.freeroll && (s.buy_in.total() < kMinBuyInTotal || s.buy_in.total() > kMaxBuyInTotal))
         return StructureError::BuyInOutOfRange;
     if (s.level_duration < std::chrono::minutes(1)) return StructureError::LevelTooShort;
     if (s.blinds.levels.empty()) return StructureError::NoLevels;
     if (s.starting_stack <= 0) return StructureError::StartingStackNotPositive;
+    if (s.min_players < 2 || s.max_players < s.min_players) return StructureError::TooFewPlayers;
+    if (s.guarantee < 0) return StructureError::NegativeGuarantee;
     return std::nullopt;
 }
 

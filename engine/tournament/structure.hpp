@@ -61,10 +61,12 @@ TournamentStructure default_structure(TournamentKind kind, Variant variant, Bett
 
 enum class StructureError {
     TableSizeOutOfRange,  // 2..10, draw at most 6
-    BuyInOutOfRange,      // total 0.50-100.00 EUR (a freeroll costs nothing)
+    BuyInOutOfRange,      // total 0.50-100.00 EUR, neither part negative (a freeroll costs nothing)
     LevelTooShort,        // at least 1 minute
     NoLevels,
     StartingStackNotPositive,
+    TooFewPlayers,      // a tournament needs at least 2 players (min_players >= 2, max >= min)
+    NegativeGuarantee,  // a guarantee below zero
 };
 const char* to_string(StructureError e);
 std::optional<StructureError> validate(const TournamentStructure& s);

@@ -24,7 +24,9 @@ TEST(Cancellation, rules_7_refund_case_from_floor_ranking_and_payments) {
     CancellationTerms terms;
     terms.kind = TournamentKind::ScheduledMtt;
     terms.prizes = {4000, 2000};
-    const auto c = cancellation_case(terms, floor, ranking, payments);
+    const auto built = cancellation_case(terms, floor, ranking, payments);
+    ASSERT_TRUE(built.has_value());
+    const RefundCase& c = *built;
     ASSERT_EQ(c.entrants.size(), 6u);
     int remaining = 0;
     for (const auto& e : c.entrants) {

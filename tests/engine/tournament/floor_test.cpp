@@ -113,7 +113,7 @@ TEST(Breaking, rules_6_breaking_is_random_over_the_smallest_tables) {
     for (std::uint64_t seed = 0; seed < 300; ++seed) {
         auto f = floor_with({4, 4, 4, 3}, 5);
         SeededRandom rng(seed);
-        auto moves = f.break_table(3, rng);
+        auto moves = *f.break_table(3, rng);
         ASSERT_EQ(moves.size(), 3u);
         first[static_cast<std::size_t>(moves[0].to_table)]++;
         // Each goes to a different table, since each receiver becomes larger than the others.

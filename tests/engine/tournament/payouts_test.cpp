@@ -16,7 +16,7 @@ TEST(Payouts, rules_6_thirty_entrants_pay_50_30_20) {
 }
 
 TEST(Payouts, rules_6_leftover_cents_go_from_first_place_down) {
-    const auto table = payout_table_from_percentages({50, 30, 20});
+    const auto table = *payout_table_from_percentages({50, 30, 20});
     EXPECT_EQ(prizes_for_pool(10001, table), (std::vector<Cents>{5001, 3000, 2000}));
     // 3.5 + 2.1 + 1.4: floors 3 + 2 + 1, one cent left for first place.
     EXPECT_EQ(prizes_for_pool(7, table), (std::vector<Cents>{4, 2, 1}));

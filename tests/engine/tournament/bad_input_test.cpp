@@ -1,0 +1,281 @@
+// Hostile or bad input at the engine's tournament API is refused with a typed error and changes
+// nothing (issue 4 review): unknown ids, sitting twice, negative amounts, fields of 0 or 1.
+#include <gtest/gtest.h>
+
+#include "engine/tournament/cancellation.hpp"
+#include "engine/tournament/floor.hpp"
+#include "engine/tournament/payouts.hpp"
+#include "engine/tournament/ranking.hpp"
+#include "engine/tournament/refunds.hpp"
+#include "engine/tournament/structure.hpp"
+#include "tests/engine/tournament/table_support.hpp"
+
+namespace tavolo::engine {
+namespace {
+
+TEST(BadInput, table_refuses_the_empty_seat_marker_as_an_entrant) {
+    Table t(6);
+    // kNoEntrant would make the seat look empty while counting a player.
+    EXPECT_EQ(t.sit(0, kNoEntrant, 1000).error(), TableError::InvalidEntrant);
+    EXPECT_EQ(t.sit(0, -7, 1000).error(), TableError::InvalidEntrant);
+    EXPECT_EQ(t.player_count(), 0);
+    EXPECT_FALSE(t.occupied(0));
+}
+
+TEST(BadInput, table_refuses_the_same_entrant_sitting_twice) {
+    Table t(6);
+    ASSERT_TRUE(t.sit(0, 42, 1000).has_value());
+    EXPECT_EQ(t.sit(3, 42, 1000).error(), TableError::AlreadySeated);
+    EXPECT_EQ(t.player_count(), 1);
+    EXPECT_FALSE(t.occupied(3));
+}
+
+TEST(BadInput, table_refuses_a_stack_of_zero_or_less) {
+    Table t(6);
+    EXPECT_EQ(t.sit(0, 1, 0).error(), TableError::ChipsNotPositive);
+    EXPECT_EQ(t.sit(0, 1, -500).error(), TableError::ChipsNotPositive);
+    EXPECT_EQ(t.player_count(), 0);
+}
+
+TEST(BadInput, rules_6_rebuy_of_negative_or_zero_chips_is_refused) {
+    Table t(6);
+    ASSERT_TRUE(t.sit(0, 1, 1000).has_value());
+    EXPECT_EQ(t.add_chips(0, -600).error(), TableError::ChipsNotPositive);
+    EXPECT_EQ(t.add_chips(0, 0).error(), TableError::ChipsNotPositive);
+    EXPECT_EQ(t.at(0).stack, 1000);
+}
+
+TEST(BadInput, finish_hand_refuses_negative_stacks_and_chips_from_nowhere) {
+    auto t = testing::table_with({0, 1, 2}, 0);
+    auto setup = t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
+    ASSERT_TRUE(setup.has_value());
+    const std::vector<Chips> negative{3100, -100, 0};
+    EXPECT_EQ(t.finish_hand(negative).error(), TableError::NegativeStack);
+    const std::vector<Chips> invented{1000, 1000, 1001};
+    EXPECT_EQ(t.finish_hand(invented).error(), TableError::ChipsNotConserved);
+    EXPECT_TRUE(t.in_hand());  // nothing changed: the hand is still to be finished
+    EXPECT_EQ(t.player_count(), 3);
+    const std::vector<Chips> good{3000, 0, 0};
+    auto out = t.finish_hand(good);
+    ASSERT_TRUE(out.has_value());
+    EXPECT_EQ(out->size(), 2u);
+}
+
+TEST(BadInput, the_button_cannot_be_redrawn_during_a_hand) {
+    auto t = testing::table_with({0, 1, 2}, 0);
+    ASSERT_TRUE(t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    EXPECT_EQ(t.set_first_button(1).error(), TableError::HandInProgress);
+    SeededRandom rng(1);
+    EXPECT_EQ(t.draw_button(rng).error(), TableError::HandInProgress);
+    EXPECT_EQ(t.button(), 0);
+}
+
+// A floor of tables with seats 0..n-1 filled and one hand played (button 0).
+Floor floor_of(std::vector<int> counts) {
+    Floor f(static_cast<int>(counts.size()), 10);
+    EntrantId next = 0;
+    for (int id = 0; id < static_cast<int>(counts.size()); ++id) {
+        for (SeatIndex s = 0; s < counts[static_cast<std::size_t>(id)]; ++s)
+            EXPECT_TRUE(f.table(id).sit(s, next++, 1000).has_value());
+        EXPECT_TRUE(f.table(id).set_first_button(0).has_value());
+        testing::play(f.table(id));
+        f.refresh(id);
+    }
+    return f;
+}
+
+TEST(BadInput, rules_6_breaking_waits_for_a_receiving_table_in_a_hand) {
+    // 6 + 6 + 5 fit two tables: table 2 breaks. Table 0 is mid-hand, so its seats cannot change:
+    // the players must not be lost, so the break is refused and nothing moves.
+    auto f = floor_of({6, 6, 5});
+    ASSERT_TRUE(f.table(0).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    SeededRandom rng(1);
+    auto r = f.break_table(2, rng);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error(), FloorError::TableInHand);
+    EXPECT_TRUE(f.open(2));
+    EXPECT_EQ(f.table(2).player_count(), 5);
+    EXPECT_EQ(f.players(), 17);
+    std::vector<SeatMove> moves;
+    EXPECT_EQ(f.after_hand(1, rng, moves).error(), FloorError::TableInHand);
+    EXPECT_TRUE(moves.empty());
+    EXPECT_EQ(f.players(), 17);
+}
+
+TEST(BadInput, rules_6_breaking_a_table_mid_hand_is_refused) {
+    auto f = floor_of({6, 6, 5});
+    ASSERT_TRUE(f.table(2).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    SeededRandom rng(1);
+    EXPECT_EQ(f.break_table(2, rng).error(), FloorError::TableInHand);
+    EXPECT_EQ(f.table(2).player_count(), 5);
+    EXPECT_EQ(f.players(), 17);
+}
+
+TEST(BadInput, rules_6_balancing_into_a_table_mid_hand_is_refused) {
+    auto f = floor_of({9, 9, 7});
+    ASSERT_TRUE(f.table(2).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    auto r = f.balance_once(0);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error(), FloorError::TableInHand);
+    EXPECT_EQ(f.table(0).player_count(), 9);
+    EXPECT_EQ(f.table(2).player_count(), 7);
+}
+
+TEST(BadInput, floor_refuses_unknown_tables) {
+    auto f = floor_of({4, 4});
+    SeededRandom rng(1);
+    std::vector<SeatMove> moves;
+    EXPECT_EQ(f.after_hand(7, rng, moves).error(), FloorError::UnknownTable);
+    EXPECT_EQ(f.after_hand(-1, rng, moves).error(), FloorError::UnknownTable);
+    EXPECT_EQ(f.break_table(5, rng).error(), FloorError::UnknownTable);
+    EXPECT_EQ(f.balance_once(5).error(), FloorError::UnknownTable);
+    EXPECT_FALSE(f.open(99));
+}
+
+TEST(BadInput, breaking_the_last_table_is_refused) {
+    auto f = floor_of({4});
+    SeededRandom rng(1);
+    EXPECT_EQ(f.break_table(0, rng).error(), FloorError::NoRoom);
+    EXPECT_EQ(f.players(), 4);
+}
+
+TEST(BadInput, rules_6_ranking_refuses_an_entrant_ranked_twice) {
+    Ranking r(5);
+    const std::vector<Elimination> a{{3, 0, 100, 0}};
+    ASSERT_TRUE(r.eliminate_in_hand(a).has_value());
+    EXPECT_EQ(r.eliminate_in_hand(a).error(), RankingError::AlreadyRanked);
+    const std::vector<Elimination> twice{{4, 0, 100, 0}, {4, 1, 100, 1}};
+    EXPECT_EQ(r.eliminate_in_hand(twice).error(), RankingError::AlreadyRanked);
+    EXPECT_EQ(r.eliminate_in_round({{3, 100, 0, 0}}).error(), RankingError::AlreadyRanked);
+    EXPECT_EQ(r.unranked(), 4);
+    EXPECT_EQ(r.placings().size(), 1u);
+}
+
+TEST(BadInput, rules_6_ranking_refuses_unknown_entrants) {
+    const std::vector<EntrantId> roster{10, 11, 12};
+    Ranking r(roster);
+    const std::vector<Elimination> stranger{{99, 0, 100, 0}};
+    EXPECT_EQ(r.eliminate_in_hand(stranger).error(), RankingError::UnknownEntrant);
+    const std::vector<Elimination> empty_seat{{kNoEntrant, 0, 100, 0}};
+    EXPECT_EQ(r.eliminate_in_hand(empty_seat).error(), RankingError::UnknownEntrant);
+    EXPECT_EQ(r.crown(99).error(), RankingError::UnknownEntrant);
+    EXPECT_EQ(r.unranked(), 3);
+    EXPECT_TRUE(r.placings().empty());
+}
+
+TEST(BadInput, rules_6_a_hand_cannot_eliminate_everyone_and_only_the_last_is_crowned) {
+    Ranking r(3);
+    EXPECT_EQ(r.crown(1).error(), RankingError::NotTheLast);
+    const std::vector<Elimination> all{{1, 0, 100, 0}, {2, 1, 100, 1}, {3, 2, 100, 2}};
+    EXPECT_EQ(r.eliminate_in_hand(all).error(), RankingError::NobodyLeft);
+    EXPECT_EQ(r.unranked(), 3);
+    const std::vector<Elimination> two{{1, 0, 100, 0}, {2, 1, 100, 1}};
+    ASSERT_TRUE(r.eliminate_in_hand(two).has_value());
+    ASSERT_TRUE(r.crown(3).has_value());
+    EXPECT_EQ(r.crown(3).error(), RankingError::AlreadyRanked);
+}
+
+TEST(BadInput, rules_6_a_field_of_zero_or_one_has_no_payout_table) {
+    EXPECT_EQ(payout_table_for(0).error(), PayoutError::TooFewEntrants);
+    EXPECT_EQ(payout_table_for(1).error(), PayoutError::TooFewEntrants);
+    EXPECT_EQ(payout_table_for(-5).error(), PayoutError::TooFewEntrants);
+    EXPECT_EQ(payout_table_for(kMaxEntrants + 1).error(), PayoutError::TooManyEntrants);
+    ASSERT_TRUE(payout_table_for(2).has_value());
+}
+
+TEST(BadInput, rules_6_payout_for_300000_entrants_pays_30000_places_exactly) {
+    auto t = payout_table_for(300'000);
+    ASSERT_TRUE(t.has_value());
+    EXPECT_EQ(t->paid_places(), 30'000);
+    const Cents pool = 300'000LL * 1000 + 7;
+    auto prizes = prizes_for(pool, *t);
+    ASSERT_TRUE(prizes.has_value());
+    Cents sum = 0;
+    for (std::size_t i = 0; i < prizes->size(); ++i) {
+        sum += (*prizes)[i];
+        if (i > 0) {
+            EXPECT_LE((*prizes)[i], (*prizes)[i - 1]);
+        }
+    }
+    EXPECT_EQ(sum, pool);
+    EXPECT_GT(prizes->back(), 1000);  // a minimum cash beats the prize part
+}
+
+TEST(BadInput, rules_6_payout_percentages_must_be_positive_decreasing_and_sum_to_100) {
+    EXPECT_EQ(payout_table_from_percentages({50, 30}).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(payout_table_from_percentages({50, 30, 30}).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(payout_table_from_percentages({30, 50, 20}).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(payout_table_from_percentages({110, -10}).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(payout_table_from_percentages({}).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(prizes_for(-1, *payout_table_from_percentages({100})).error(), PayoutError::NegativePool);
+}
+
+TEST(BadInput, rules_6_structure_refuses_fewer_than_two_players_and_negative_money) {
+    auto s = default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
+    s.min_players = 1;
+    EXPECT_EQ(validate(s), StructureError::TooFewPlayers);
+    s.min_players = 0;
+    EXPECT_EQ(validate(s), StructureError::TooFewPlayers);
+    s.min_players = 10;
+    s.max_players = 9;
+    EXPECT_EQ(validate(s), StructureError::TooFewPlayers);
+    s = default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
+    s.buy_in = BuyIn{2000, -100};  // total 19.00 EUR, but a negative fee
+    EXPECT_EQ(validate(s), StructureError::BuyInOutOfRange);
+    s.buy_in = BuyIn{-100, 2000};
+    EXPECT_EQ(validate(s), StructureError::BuyInOutOfRange);
+    s = default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
+    s.guarantee = -1;
+    EXPECT_EQ(validate(s), StructureError::NegativeGuarantee);
+}
+
+TEST(BadInput, rules_6_mtt_with_zero_or_one_registered_is_cancelled) {
+    const auto s = default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
+    EXPECT_EQ(mtt_start(s, 0, true), StartDecision::Cancel);
+    EXPECT_EQ(mtt_start(s, 1, true), StartDecision::Cancel);
+    EXPECT_EQ(mtt_start(s, 2, true), StartDecision::Start);
+}
+
+RefundCase two_remaining() {
+    RefundCase c;
+    c.kind = TournamentKind::ScheduledMtt;
+    c.prizes = {700, 300};
+    c.entrants = {{1, 1100, 1000, true, 5000, 0, 0, 0, false},
+                  {2, 1100, 1000, true, 5000, 0, 1, 0, false},
+                  {3, 1100, 1000, false, 0, 0, 0, 0, false}};
+    return c;
+}
+
+TEST(BadInput, rules_7_refunds_refuse_duplicate_unknown_or_negative_input) {
+    ASSERT_TRUE(plan_refunds(two_remaining()).has_value());
+    auto dup = two_remaining();
+    dup.entrants[2].entrant = 1;
+    EXPECT_EQ(plan_refunds(dup).error(), RefundError::DuplicateEntrant);
+    auto unknown = two_remaining();
+    unknown.entrants[1].entrant = kNoEntrant;
+    EXPECT_EQ(plan_refunds(unknown).error(), RefundError::UnknownEntrant);
+    auto negative_prize = two_remaining();
+    negative_prize.prizes[1] = -300;
+    EXPECT_EQ(plan_refunds(negative_prize).error(), RefundError::NegativeAmount);
+    auto negative_guarantee = two_remaining();
+    negative_guarantee.guarantee = -5;
+    EXPECT_EQ(plan_refunds(negative_guarantee).error(), RefundError::NegativeAmount);
+    auto negative_paid = two_remaining();
+    negative_paid.entrants[0].paid = -1;
+    EXPECT_EQ(plan_refunds(negative_paid).error(), RefundError::NegativeAmount);
+}
+
+TEST(BadInput, rules_7_cancellation_refuses_an_entrant_without_payments) {
+    Floor floor(1, 10);
+    ASSERT_TRUE(floor.table(0).sit(0, 0, 5000).has_value());
+    ASSERT_TRUE(floor.table(0).sit(1, 5, 5000).has_value());  // no payments entry for id 5
+    floor.refresh(0);
+    Ranking ranking(2);
+    std::vector<EntrantPayments> payments(2, EntrantPayments{1100, 1000});
+    CancellationTerms terms;
+    terms.prizes = {2000};
+    EXPECT_EQ(cancellation_case(terms, floor, ranking, payments).error(), RefundError::UnknownEntrant);
+}
+
+}  // namespace
+}  // namespace tavolo::engine
