@@ -36,10 +36,13 @@ std::optional<StoreError> malformed(const Movement& m) {
                           "a movement needs an idempotency key of 1 to 200 bytes"};
     if (m.legs.size() < 2) return StoreError{StoreErrc::invalid_argument, "a movement has at least two legs"};
     Cents sum = 0;
+    std::map<std::int64_t, Cents> by_wallet;  // what normalised() adds up, checked here first
     for (const auto& leg : m.legs) {
         if (leg.amount == 0) return StoreError{StoreErrc::invalid_argument, "a leg cannot be zero"};
-        if (__builtin_add_overflow(sum, leg.amount, &sum))
-            return StoreError{StoreErrc::invalid_argument, "the legs overflow"};
+        if (__builtin_add_overflow(sum, leg.amount, &sum) ||
+            __builtin_add_overflow(by_wallet[raw(leg.wallet)], leg.amount, &by_wallet[raw(leg.wallet)]))
+            return StoreError{StoreErrc::invalid_argument,
+                              "the legs of movement " + m.key + " overflow 64-bit cents"};
     }
     if (sum != 0) return StoreError{StoreErrc::invalid_argument, "the legs of a movement must sum to zero"};
     if (normalised(m.legs).size() < 2)
@@ -80,21 +83,30 @@ std::vector<StoreResult<Posted>> post_movements(pqxx::work& tx, std::span<const 
                                           int_array(wallet_ids)))
         wallets[row[0].as<std::int64_t>()] = {row[1].as<Cents>(), row[2].as<bool>()};
 
-    // Keys posted before: a replay with the same legs is a no-op, with other legs a conflict.
-    std::unordered_map<std::string, std::pair<std::int64_t, Legs>> posted;
+    // Keys posted before: a replay of the same movement (kind and legs) is a no-op, anything else
+    // under the same key a conflict.
+    struct Previous {
+        std::int64_t id = 0;
+        std::string kind;
+        Legs legs;
+    };
+    std::unordered_map<std::string, Previous> posted;
     {
-        std::unordered_map<std::string, std::pair<std::int64_t, std::vector<Leg>>> raw_legs;
+        std::unordered_map<std::string, std::pair<Previous, std::vector<Leg>>> raw_legs;
         for (const auto& row :
-             tx.exec_params("SELECT t.idempotency_key, t.id, e.wallet_id, e.amount "
+             tx.exec_params("SELECT t.idempotency_key, t.id, t.kind, e.wallet_id, e.amount "
                             "FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id "
                             "WHERE t.idempotency_key = ANY($1::text[])",
                             text_array(keys))) {
             auto& entry = raw_legs[row[0].as<std::string>()];
-            entry.first = row[1].as<std::int64_t>();
-            entry.second.push_back({WalletId{row[2].as<std::int64_t>()}, row[3].as<Cents>()});
+            entry.first.id = row[1].as<std::int64_t>();
+            entry.first.kind = row[2].as<std::string>();
+            entry.second.push_back({WalletId{row[3].as<std::int64_t>()}, row[4].as<Cents>()});
         }
-        for (auto& [key, value] : raw_legs)
-            posted[key] = {value.first, normalised(value.second)};
+        for (auto& [key, value] : raw_legs) {
+            value.first.legs = normalised(value.second);
+            posted[key] = std::move(value.first);
+        }
     }
 
     std::vector<std::size_t> accepted;
@@ -104,8 +116,8 @@ std::vector<StoreResult<Posted>> post_movements(pqxx::work& tx, std::span<const 
         const auto& m = movements[i];
         Legs legs = normalised(m.legs);
         if (auto it = posted.find(m.key); it != posted.end()) {
-            if (it->second.second == legs)
-                results[i] = Posted{LedgerTransactionId{it->second.first}, false};
+            if (it->second.legs == legs && it->second.kind == m.kind)
+                results[i] = Posted{LedgerTransactionId{it->second.id}, false};
             else
                 results[i] =
                     store_error(StoreErrc::idempotency_conflict,
@@ -114,7 +126,7 @@ std::vector<StoreResult<Posted>> post_movements(pqxx::work& tx, std::span<const 
         }
         if (auto it = new_keys.find(m.key); it != new_keys.end()) {
             pending[i] = false;  // resolved below, once the first one has its id
-            if (normalised(movements[it->second].legs) != legs)
+            if (normalised(movements[it->second].legs) != legs || movements[it->second].kind != m.kind)
                 results[i] =
                     store_error(StoreErrc::idempotency_conflict,
                                 "idempotency key " + m.key + " appears twice with different movements");
@@ -124,6 +136,15 @@ std::vector<StoreResult<Posted>> post_movements(pqxx::work& tx, std::span<const 
             std::all_of(legs.begin(), legs.end(), [&](const auto& l) { return wallets.contains(l.first); });
         if (!known) {
             results[i] = store_error(StoreErrc::not_found, "movement " + m.key + " names an unknown wallet");
+            continue;
+        }
+        bool overflows = std::any_of(legs.begin(), legs.end(), [&](const auto& l) {
+            Cents after;
+            return __builtin_add_overflow(wallets[l.first].balance, l.second, &after);
+        });
+        if (overflows) {
+            results[i] = store_error(StoreErrc::invalid_argument,
+                                     "movement " + m.key + " would take a balance past 64-bit cents");
             continue;
         }
         bool covered = std::all_of(legs.begin(), legs.end(), [&](const auto& l) {

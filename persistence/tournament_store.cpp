@@ -101,16 +101,48 @@ StoreResult<Context> context_of(pqxx::work& tx, std::int64_t tournament, std::in
                    rows[0][2].as<std::int64_t>(), rows[0][3].as<std::string>()};
 }
 
-// The registration a key already paid for, if the key was used: a replay returns it unchanged.
-StoreResult<std::optional<std::int64_t>> paid_before(pqxx::work& tx, const std::string& key) {
+// A payment already made under a key: a replay is the same kind of payment for the same entry with
+// the same amounts, and returns the entry unchanged; anything else under that key is a conflict.
+struct PaidBefore {
+    std::int64_t registration = 0;
+    std::int64_t tournament = 0;
+    std::int64_t account = 0;
+    std::string kind;
+    Cents prize_part = 0;
+    Cents fee = 0;
+    Cents amount = 0;
+};
+
+StoreResult<std::optional<PaidBefore>> paid_before(pqxx::work& tx, const std::string& key) {
     auto rows = tx.exec_params(
-        "SELECT p.registration_id FROM ledger_transactions t LEFT JOIN entry_payments p "
-        "ON p.ledger_transaction_id = t.id WHERE t.idempotency_key = $1",
+        "SELECT p.registration_id, r.tournament_id, r.account_id, p.kind, p.prize_part_cents, p.fee_cents, "
+        "p.amount_cents FROM ledger_transactions t LEFT JOIN entry_payments p ON p.ledger_transaction_id = "
+        "t.id LEFT JOIN registrations r ON r.id = p.registration_id WHERE t.idempotency_key = $1",
         key);
-    if (rows.empty()) return std::optional<std::int64_t>{};
-    if (rows[0][0].is_null())
+    if (rows.empty()) return std::optional<PaidBefore>{};
+    const auto& r = rows[0];
+    if (r[0].is_null())
         return store_error(StoreErrc::idempotency_conflict, "key " + key + " was used for another movement");
-    return std::optional<std::int64_t>{rows[0][0].as<std::int64_t>()};
+    return std::optional<PaidBefore>{PaidBefore{r[0].as<std::int64_t>(), r[1].as<std::int64_t>(),
+                                                r[2].as<std::int64_t>(), r[3].as<std::string>(),
+                                                r[4].as<Cents>(), r[5].as<Cents>(), r[6].as<Cents>()}};
+}
+
+std::unexpected<StoreError> reused(const std::string& key, const PaidBefore& p) {
+    return store_error(StoreErrc::idempotency_conflict,
+                       "key " + key + " already paid a " + p.kind + " of " + std::to_string(p.amount) +
+                           " cents for registration " + std::to_string(p.registration) +
+                           ": use a new key for another payment");
+}
+
+std::optional<Cents> checked_sum(Cents a, Cents b) {
+    Cents sum;
+    if (__builtin_add_overflow(a, b, &sum)) return std::nullopt;
+    return sum;
+}
+
+bool is_paid_back(const std::string& state) {
+    return state == "refunded" || state == "unregistered";
 }
 
 std::vector<Leg> legs_of(std::int64_t payer, std::vector<std::pair<std::int64_t, Cents>> receivers) {
@@ -119,7 +151,7 @@ std::vector<Leg> legs_of(std::int64_t payer, std::vector<std::pair<std::int64_t,
     for (auto [wallet, amount] : receivers) {
         if (amount == 0) continue;
         legs.push_back({WalletId{wallet}, amount});
-        total += amount;
+        total += amount;  // callers check that the parts add up without overflow
     }
     if (total != 0) legs.push_back({WalletId{payer}, -total});
     return legs;
@@ -132,6 +164,11 @@ StoreResult<void> pay(pqxx::work& tx, std::int64_t registration, const char* kin
     Movement m{key, kind, std::move(legs), "registration " + std::to_string(registration)};
     auto posted = detail::post_movements(tx, std::span(&m, 1)).front();
     if (!posted) return std::unexpected(posted.error());
+    // Callers hold the entry's (or tournament's) lock and checked the key: a key posted meanwhile was
+    // posted by something else, and must not be recorded as this entry's payment.
+    if (!posted->applied)
+        return store_error(StoreErrc::idempotency_conflict,
+                           "key " + key + " was used concurrently for another movement");
     tx.exec_params0(
         "INSERT INTO entry_payments (registration_id, kind, prize_part_cents, fee_cents, amount_cents, "
         "ledger_transaction_id) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -150,6 +187,8 @@ TournamentStore::TournamentStore(Database& db) : db_(db) {}
 StoreResult<Tournament> TournamentStore::create(const TournamentSpec& s) {
     if (s.prize_part < 0 || s.fee < 0 || s.guarantee < 0)
         return store_error(StoreErrc::invalid_argument, "buy-in parts and guarantee cannot be negative");
+    if (!checked_sum(s.prize_part, s.fee))
+        return store_error(StoreErrc::invalid_argument, "the buy-in overflows 64-bit cents");
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Tournament> {
         auto wallet =
             tx.exec_params1("INSERT INTO wallets (kind, label) VALUES ('prize_pool', $1) RETURNING id",
@@ -211,14 +250,20 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
                                                            const std::string& key,
                                                            std::optional<WalletId> payer) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
-        auto before = paid_before(tx, key);
-        if (!before) return std::unexpected(before.error());
-        if (*before) return load_registration(tx, **before, false);
-        // The tournament row is locked first, then wallets: the same order in every operation.
+        // The tournament row is locked first, then wallets: the same order in every operation. The key
+        // is looked up under the lock, so a copy of this request racing it sees its payment.
         auto locked = tx.exec_params(
             "SELECT buy_in_prize_cents, buy_in_fee_cents FROM tournaments WHERE id = $1 "
             "FOR UPDATE",
             raw(id));
+        auto before = paid_before(tx, key);
+        if (!before) return std::unexpected(before.error());
+        if (*before) {
+            const auto& p = **before;
+            if (p.kind != "buy_in" || p.tournament != raw(id) || p.account != raw(account))
+                return reused(key, p);
+            return load_registration(tx, p.registration, false);
+        }
         if (locked.empty()) return store_error(StoreErrc::not_found, "no such tournament");
         auto ctx = context_of(tx, raw(id), raw(account));
         if (!ctx) return std::unexpected(ctx.error());
@@ -235,6 +280,8 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
             return store_error(StoreErrc::invalid_argument, "the account already holds a live entry");
         }
         Cents prize_part = locked[0][0].as<Cents>(), fee = locked[0][1].as<Cents>();
+        if (!checked_sum(prize_part, fee))
+            return store_error(StoreErrc::invalid_argument, "the buy-in overflows 64-bit cents");
         auto reg = tx.exec_params1(
                          "INSERT INTO registrations (tournament_id, account_id, entry_number, paid_cents, "
                          "prize_part_cents, fee_cents) SELECT $1, $2, coalesce(max(entry_number), 0) + 1, "
@@ -254,18 +301,28 @@ namespace {
 
 StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_part, Cents fee,
                                    const std::string& key, const char* kind) {
-    if (prize_part < 0 || fee < 0 || prize_part + fee == 0)
-        return store_error(StoreErrc::invalid_argument, "a re-buy or add-on costs a positive amount");
+    if (prize_part < 0 || fee < 0 || checked_sum(prize_part, fee).value_or(0) <= 0)
+        return store_error(StoreErrc::invalid_argument,
+                           "a re-buy or add-on costs a positive amount within 64-bit cents");
     return detail::transact(db, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        // The entry is locked before the key is looked up: a racing copy of this request sees its payment.
+        auto reg = load_registration(tx, raw(id), true);
         auto before = paid_before(tx, key);
         if (!before) return std::unexpected(before.error());
-        if (*before) return load_registration(tx, **before, false);
-        auto reg = load_registration(tx, raw(id), true);
+        if (*before) {
+            const auto& p = **before;
+            if (p.kind != kind || p.registration != raw(id) || p.prize_part != prize_part || p.fee != fee)
+                return reused(key, p);
+            return load_registration(tx, p.registration, false);
+        }
         if (!reg) return reg;
         if (reg->state != "playing" && reg->state != "registered" && reg->state != "eliminated")
             return store_error(StoreErrc::invalid_argument, "the entry is " + reg->state);
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
+        if (is_over(ctx->state))
+            return store_error(StoreErrc::invalid_argument,
+                               std::string("no ") + kind + " once the tournament is " + ctx->state);
         auto paid = pay(tx, raw(id), kind, key,
                         legs_of(ctx->player_wallet, {{ctx->pool, prize_part}, {ctx->house, fee}}), prize_part,
                         fee, prize_part + fee);
@@ -298,11 +355,20 @@ StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int 
     if (place < 1 || prize < 0)
         return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto reg = load_registration(tx, raw(id), true);
         auto before = paid_before(tx, key);
         if (!before) return std::unexpected(before.error());
-        if (*before) return load_registration(tx, **before, false);
-        auto reg = load_registration(tx, raw(id), true);
+        if (*before) {
+            const auto& p = **before;
+            if (p.kind != "prize" || p.registration != raw(id) || p.amount != prize || !reg ||
+                reg->finishing_place != place)
+                return reused(key, p);
+            return reg;
+        }
         if (!reg) return reg;
+        if (is_paid_back(reg->state))
+            return store_error(StoreErrc::invalid_argument,
+                               "the entry was paid back (" + reg->state + "): it has no place or prize");
         if (reg->finishing_place) {
             if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
             return store_error(StoreErrc::invalid_argument, "the entry already finished");
@@ -323,14 +389,23 @@ StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int 
 
 StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_pool, Cents from_house,
                                                   const std::string& key, const std::string& new_state) {
-    if (from_pool < 0 || from_house < 0)
-        return store_error(StoreErrc::invalid_argument, "a refund is not negative");
+    if (from_pool < 0 || from_house < 0 || !checked_sum(from_pool, from_house))
+        return store_error(StoreErrc::invalid_argument, "a refund is not negative and within 64-bit cents");
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto reg = load_registration(tx, raw(id), true);
         auto before = paid_before(tx, key);
         if (!before) return std::unexpected(before.error());
-        if (*before) return load_registration(tx, **before, false);
-        auto reg = load_registration(tx, raw(id), true);
+        if (*before) {
+            const auto& p = **before;
+            if (p.kind != "refund" || p.registration != raw(id) || p.prize_part != from_pool ||
+                p.fee != from_house)
+                return reused(key, p);
+            return reg;
+        }
         if (!reg) return reg;
+        if (is_paid_back(reg->state))
+            return store_error(StoreErrc::invalid_argument,
+                               "the entry was already paid back (" + reg->state + ")");
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
         std::vector<Leg> legs;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <thread>
 #include <vector>
@@ -68,6 +69,43 @@ TEST(Ledger, KeyReusedForAnotherMovementIsAConflict) {
     ASSERT_FALSE(other);
     EXPECT_EQ(other.error().code, StoreErrc::idempotency_conflict);
     EXPECT_EQ(*ledger.balance(w[1]), 1100);
+}
+
+TEST(Ledger, SameKeyForAnotherKindOfMovementIsAConflict) {
+    MigratedDatabase t;
+    auto w = funded_players(t, 2, 1000);
+    Ledger ledger(t.db());
+    ASSERT_TRUE(ledger.post(transfer("k", "transfer", w[0], w[1], 100)));
+    auto other = ledger.post(transfer("k", "prize", w[0], w[1], 100));
+    ASSERT_FALSE(other);
+    EXPECT_EQ(other.error().code, StoreErrc::idempotency_conflict);
+}
+
+// Legs whose per-wallet totals overflow 64 bits must be refused, never wrapped into a small movement.
+TEST(Ledger, LegsThatOverflowAreRefusedNotWrapped) {
+    MigratedDatabase t;
+    auto w = funded_players(t, 2, 100);
+    Ledger ledger(t.db());
+    constexpr Cents kMax = std::numeric_limits<Cents>::max();
+    Movement m{"overflow", "transfer", {{w[0], kMax}, {w[1], -kMax}, {w[0], kMax}, {w[1], -kMax}}, ""};
+    auto r = ledger.post(m);
+    ASSERT_FALSE(r) << "moved " << *ledger.balance(w[1]) - 100;
+    EXPECT_EQ(r.error().code, StoreErrc::invalid_argument);
+    EXPECT_EQ(*ledger.balance(w[0]), 100);
+    EXPECT_EQ(*ledger.balance(w[1]), 100);
+}
+
+// A balance that would pass the largest BIGINT is an invalid amount, not "insufficient funds".
+TEST(Ledger, ABalanceThatWouldOverflowIsRefusedAsSuch) {
+    MigratedDatabase t;
+    auto w = funded_players(t, 1, 0);
+    Ledger ledger(t.db());
+    constexpr Cents kMax = std::numeric_limits<Cents>::max();
+    ASSERT_TRUE(ledger.deposit(w[0], kMax, "huge"));
+    auto more = ledger.deposit(w[0], 1, "one more");
+    ASSERT_FALSE(more);
+    EXPECT_EQ(more.error().code, StoreErrc::invalid_argument) << more.error().message;
+    EXPECT_EQ(*ledger.balance(w[0]), kMax);
 }
 
 TEST(Ledger, InsufficientFundsMovesNothing) {

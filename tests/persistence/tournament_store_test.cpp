@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+#include <vector>
+
 #include "persistence/account_store.hpp"
 #include "persistence/audit_log.hpp"
 #include "persistence/ledger.hpp"
@@ -155,6 +158,106 @@ TEST(Tournaments, RefundRunTwicePaysOnce) {
     auto late = w.tournaments.register_player(t.id, a.id, "buyin:gus:late");
     ASSERT_FALSE(late);
     EXPECT_EQ(late.error().code, StoreErrc::invalid_argument);
+}
+
+// A key names one payment: using it for another tournament, entry, kind or amount is a conflict, never
+// a success that moved no money.
+TEST(Tournaments, AKeyReusedForAnotherPaymentIsAConflictNotASilentSuccess) {
+    World w;
+    auto t1 = w.sng(), t2 = w.sng();
+    auto a = w.player("ida", 20'000);
+    auto b = w.player("jon", 20'000);
+    auto reg = w.tournaments.register_player(t1.id, a.id, "k:buyin").value();
+    auto conflict = [](const auto& r) { return !r && r.error().code == StoreErrc::idempotency_conflict; };
+    EXPECT_TRUE(conflict(w.tournaments.register_player(t2.id, a.id, "k:buyin"))) << "another tournament";
+    EXPECT_TRUE(conflict(w.tournaments.register_player(t1.id, b.id, "k:buyin"))) << "another account";
+    EXPECT_TRUE(conflict(w.tournaments.rebuy(reg.id, 2000, 500, "k:buyin"))) << "a buy-in key as a re-buy";
+    ASSERT_TRUE(w.tournaments.rebuy(reg.id, 2000, 500, "k:rebuy"));
+    EXPECT_TRUE(conflict(w.tournaments.rebuy(reg.id, 4000, 500, "k:rebuy"))) << "another amount";
+    EXPECT_TRUE(conflict(w.tournaments.addon(reg.id, 2000, 500, "k:rebuy"))) << "another kind";
+    EXPECT_TRUE(conflict(w.tournaments.refund(reg.id, 2000, 500, "k:rebuy"))) << "a re-buy key as a refund";
+    EXPECT_TRUE(conflict(w.tournaments.record_finish(reg.id, 1, 100, "k:rebuy"))) << "as a prize";
+    auto reg_b = w.tournaments.register_player(t1.id, b.id, "k:buyin:b").value();
+    EXPECT_TRUE(conflict(w.tournaments.rebuy(reg_b.id, 2000, 500, "k:rebuy"))) << "another entry";
+    EXPECT_EQ(w.balance(a.wallet), 20'000 - 2 * 2500);
+    EXPECT_EQ(w.balance(b.wallet), 20'000 - 2500);
+    EXPECT_EQ(w.tournaments.registrations(t1.id)->at(0).rebuys, 1);
+    EXPECT_TRUE(w.tournaments.registrations(t2.id)->empty());
+}
+
+// The same request arriving several times at once (a client's retry racing its original) pays once,
+// and every copy gets the registration, not an error.
+TEST(Tournaments, ConcurrentCopiesOfOnePaymentPayOnceAndAllSucceed) {
+    World w;
+    auto t = w.sng();
+    auto a = w.player("kim", 20'000);
+    constexpr int kCopies = 8;
+    auto race = [&](auto call) {
+        std::vector<StoreResult<Registration>> results(kCopies);
+        std::vector<std::thread> threads;
+        for (int i = 0; i < kCopies; ++i)
+            threads.emplace_back([&, i] {
+                Database db(w.t.url(), {.pool_size = 1});
+                TournamentStore store(db);
+                results[i] = call(store);
+            });
+        for (auto& thread : threads)
+            thread.join();
+        return results;
+    };
+    auto registered = race([&](TournamentStore& s) { return s.register_player(t.id, a.id, "race:buyin"); });
+    for (const auto& r : registered) {
+        ASSERT_TRUE(r) << r.error().message;
+        EXPECT_EQ(r->id, registered[0]->id);
+    }
+    auto reg = registered[0]->id;
+    auto rebought = race([&](TournamentStore& s) { return s.rebuy(reg, 2000, 500, "race:rebuy"); });
+    for (const auto& r : rebought)
+        ASSERT_TRUE(r) << r.error().message;
+    auto finished = race([&](TournamentStore& s) { return s.record_finish(reg, 1, 4000, "race:prize"); });
+    for (const auto& r : finished)
+        ASSERT_TRUE(r) << r.error().message;
+    auto after = w.tournaments.registrations(t.id).value();
+    ASSERT_EQ(after.size(), 1U);
+    EXPECT_EQ(after[0].rebuys, 1);
+    EXPECT_EQ(after[0].prize, 4000);
+    EXPECT_EQ(w.balance(a.wallet), 20'000 - 2 * 2500 + 4000);
+    EXPECT_EQ(w.t.count("SELECT count(*) FROM entry_payments"), 3);
+}
+
+// An entry is refunded once: a second refund under another key (a cancellation run twice with keys
+// built differently) is refused, and an entry paid back cannot win a prize or buy chips afterwards.
+TEST(Tournaments, ARefundedEntryIsNotPaidAgainUnderAnotherKey) {
+    World w;
+    auto t = w.sng();
+    auto a = w.player("lea", 10'000);
+    auto b = w.player("ned", 10'000);  // whose money a second refund would take
+    auto reg = w.tournaments.register_player(t.id, a.id, "buyin:lea").value();
+    ASSERT_TRUE(w.tournaments.register_player(t.id, b.id, "buyin:ned"));
+    ASSERT_TRUE(w.tournaments.set_state(t.id, "cancelled"));
+    ASSERT_TRUE(w.tournaments.refund(reg.id, 2000, 500, "refund:lea:1"));
+    auto again = w.tournaments.refund(reg.id, 2000, 500, "refund:lea:2");
+    ASSERT_FALSE(again);
+    EXPECT_EQ(again.error().code, StoreErrc::invalid_argument);
+    auto prize = w.tournaments.record_finish(reg.id, 1, 100, "prize:lea");
+    ASSERT_FALSE(prize);
+    EXPECT_EQ(prize.error().code, StoreErrc::invalid_argument);
+    EXPECT_EQ(w.balance(a.wallet), 10'000);
+    EXPECT_EQ(w.balance(t.prize_pool), 2000);
+}
+
+// Money cannot be paid into a tournament that is over: it would sit in a pool nobody is paid from.
+TEST(Tournaments, NoReBuyOrAddOnIntoATournamentThatIsOver) {
+    World w;
+    auto t = w.sng();
+    auto a = w.player("max", 10'000);
+    auto reg = w.tournaments.register_player(t.id, a.id, "buyin:max").value();
+    ASSERT_TRUE(w.tournaments.set_state(t.id, "finished"));
+    auto rebuy = w.tournaments.rebuy(reg.id, 2000, 500, "rebuy:max");
+    ASSERT_FALSE(rebuy);
+    EXPECT_EQ(rebuy.error().code, StoreErrc::invalid_argument);
+    EXPECT_FALSE(w.tournaments.addon(reg.id, 2000, 500, "addon:max"));
+    EXPECT_EQ(w.balance(a.wallet), 7500);
 }
 
 TEST(AuditLog, OnlyOperatorsAreRecordedAndTheLogIsAppendOnly) {
