@@ -178,6 +178,9 @@ struct WriteService::Impl {
             } catch (const std::exception& e) {
                 deliver(task.fail, StoreError{StoreErrc::database, e.what()});
                 done = true;
+            } catch (...) {
+                deliver(task.fail, StoreError{StoreErrc::database, "a queued operation threw"});
+                done = true;
             }
             if (done) break;
             mark(false, "a queued operation found the database unreachable");

@@ -67,14 +67,18 @@ class WriteService {
     StoreResult<void> submit(std::function<StoreResult<T>(Database&)> work,
                              std::function<void(StoreResult<T>)> done) {
         auto shared_done = std::make_shared<std::function<void(StoreResult<T>)>>(std::move(done));
+        // Neither `work` nor `done` may throw out of here: a throwing `done` would otherwise be called
+        // a second time through `fail`, and anything thrown past the worker would end the process.
         return submit_task(
             [work = std::move(work), shared_done](Database& db, bool last_try) {
-                auto result = work(db);
+                StoreResult<T> result = guarded<T>(work, db);
                 if (!result && result.error().code == StoreErrc::unavailable && !last_try) return false;
-                (*shared_done)(std::move(result));
+                deliver_once<T>(*shared_done, std::move(result));
                 return true;
             },
-            [shared_done](StoreError error) { (*shared_done)(std::unexpected(std::move(error))); });
+            [shared_done](StoreError error) {
+                deliver_once<T>(*shared_done, std::unexpected(std::move(error)));
+            });
     }
 
     // Waits until nothing is pending (true) or the timeout passes (false).
@@ -88,6 +92,25 @@ class WriteService {
     struct Impl;
 
   private:
+    template <class T>
+    static StoreResult<T> guarded(const std::function<StoreResult<T>(Database&)>& work, Database& db) {
+        try {
+            return work(db);
+        } catch (const std::exception& e) {
+            return store_error(StoreErrc::database, std::string("the queued operation threw: ") + e.what());
+        } catch (...) {
+            return store_error(StoreErrc::database, "the queued operation threw a non-standard exception");
+        }
+    }
+    // The caller's callback; whatever it throws is its own bug and is swallowed here.
+    template <class T>
+    static void deliver_once(const std::function<void(StoreResult<T>)>& done, StoreResult<T> result) {
+        try {
+            if (done) done(std::move(result));
+        } catch (...) {
+        }
+    }
+
     // `run` returns false to be retried later (database unreachable); `fail` reports a write that
     // will never run.
     StoreResult<void> submit_task(std::function<bool(Database&, bool last_try)> run,

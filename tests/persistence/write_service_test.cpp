@@ -193,3 +193,34 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownFailsWhatIsLeftWithAnError) {
     for (const auto& e : outcomes.errors)
         EXPECT_EQ(e.code, StoreErrc::shutting_down);
 }
+
+// A caller's callback that throws is the caller's bug: it must still be called exactly once, and the
+// service must keep running.
+TEST(WriteService, ACallbackThatThrowsIsCalledExactlyOnce) {
+    MigratedDatabase t;
+    WriteService service(options_for(t.url()));
+    std::atomic<int> calls{0};
+    ASSERT_TRUE(service.submit<int>([](Database&) -> StoreResult<int> { return 7; },
+                                    [&](StoreResult<int>) {
+                                        ++calls;
+                                        throw std::runtime_error("the caller's bug");
+                                    }));
+    ASSERT_TRUE(service.wait_idle(10s));
+    EXPECT_EQ(calls.load(), 1);
+}
+
+// Work that throws anything at all is reported through its callback, not by ending the process.
+TEST(WriteService, WorkThatThrowsAnythingIsReportedOnce) {
+    MigratedDatabase t;
+    WriteService service(options_for(t.url()));
+    std::atomic<int> calls{0};
+    std::atomic<bool> database_error{false};
+    ASSERT_TRUE(service.submit<int>([](Database&) -> StoreResult<int> { throw 42; },
+                                    [&](StoreResult<int> r) {
+                                        ++calls;
+                                        database_error = !r && r.error().code == StoreErrc::database;
+                                    }));
+    ASSERT_TRUE(service.wait_idle(10s));
+    EXPECT_EQ(calls.load(), 1);
+    EXPECT_TRUE(database_error.load());
+}
