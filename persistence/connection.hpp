@@ -17,4 +17,8 @@ std::string probe_database(const std::string& url);
 // The URL with any password replaced by "***", safe for logs and errors.
 std::string redact_url(const std::string& url);
 
+// `text` (an error message from libpq, which may quote parts of the URL) with every appearance of the
+// URL's password, as written or decoded, replaced by "***".
+std::string redact_secrets(std::string text, const std::string& url);
+
 }  // namespace tavolo::persistence

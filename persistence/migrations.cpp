@@ -104,7 +104,7 @@ MigrationReport apply_migrations(const std::string& url, std::span<const Migrati
         conn = std::make_unique<pqxx::connection>(url);
     } catch (const std::exception& e) {
         throw DatabaseError("cannot reach the database at " + redact_url(url) +
-                            " to apply migrations: " + e.what() +
+                            " to apply migrations: " + redact_secrets(e.what(), url) +
                             " (is PostgreSQL running? check TAVOLO_DATABASE_URL or [database] url)");
     }
     try {
@@ -120,7 +120,7 @@ MigrationReport apply_migrations(const std::string& url, std::span<const Migrati
         throw;
     } catch (const std::exception& e) {
         throw MigrationError(std::string("applying migrations to ") + redact_url(url) +
-                             " failed: " + e.what());
+                             " failed: " + redact_secrets(e.what(), url));
     }
 }
 

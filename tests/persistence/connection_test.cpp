@@ -27,3 +27,20 @@ TEST(Database, RedactsPasswords) {
     EXPECT_EQ(redact_url("host=h password=pw dbname=d"), "host=h password=*** dbname=d");
     EXPECT_EQ(redact_url("postgresql://u@h/d"), "postgresql://u@h/d");
 }
+
+TEST(Database, QuotedPasswordsAreRedactedWhole) {
+    EXPECT_EQ(redact_url("host=h password='pw with spaces' dbname=d"), "host=h password=*** dbname=d");
+    EXPECT_EQ(redact_url("postgresql://h/d?password=pw&sslmode=disable"),
+              "postgresql://h/d?password=***&sslmode=disable");
+}
+
+// libpq quotes a malformed URI's parts in its own message: the password must not come through it.
+TEST(Database, APasswordQuotedByLibpqInItsErrorIsRedacted) {
+    try {
+        probe_database("postgresql://user:sec%zzret@127.0.0.1:1/db");
+        FAIL() << "expected DatabaseError";
+    } catch (const DatabaseError& e) {
+        std::string what = e.what();
+        EXPECT_EQ(what.find("zzret"), std::string::npos) << "password leaked: " << what;
+    }
+}
