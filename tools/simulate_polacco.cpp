@@ -51,6 +51,7 @@ class Simulation {
     void act(pl::Hand& hand);
     void try_illegal(pl::Hand& hand, const pl::LegalActions& legal);
     void check_deal(const pl::Hand& hand);
+    void check_judgement(const pl::Hand& hand, const pl::HandResult& result);
     void finish(pl::TableId id);
     struct Before {
         int tables = 0;
@@ -132,6 +133,61 @@ void Simulation::check_deal(const pl::Hand& hand) {
     if (all.size() != hand.cards_in_play()) fail("a card was dealt twice");
 }
 
+// The hand's outcome recomputed from its events: the reveal, who is penalised (the doubter if the
+// Punto is present, else the declarer), the bonus, the timeout defaults and who speaks first next
+// (the penalised player; after an elimination the one who preceded him in the hand's direction).
+void Simulation::check_judgement(const pl::Hand& hand, const pl::HandResult& result) {
+    const pl::Doubted* doubted = nullptr;
+    engine::CardSet revealed;
+    int revealed_cards = 0;
+    int declarations = 0;
+    for (const auto& e : hand.events()) {
+        if (const auto* declared = std::get_if<pl::Declared>(&e)) {
+            if (declared->by_timeout && (declarations != 0 || declared->punto != pl::Punto::lowest()))
+                fail("a timeout declared something other than the opening high card 2");
+            ++declarations;
+        } else if (const auto* dealt = std::get_if<pl::CardDealt>(&e)) {
+            const pl::PlayerId other = dealt->to == hand.players().front().player
+                                           ? hand.players().back().player
+                                           : hand.players().front().player;
+            const auto seen_by = [&](pl::Viewer v) {
+                return std::get<pl::CardDealt>(pl::project(e, v)).card;
+            };
+            if (!seen_by(pl::Viewer::of_player(dealt->to)) || seen_by(pl::Viewer::of_player(other)) ||
+                seen_by(pl::Viewer::observer()))
+                fail("a card was shown to someone other than its holder before the reveal");
+        } else if (const auto* doubt = std::get_if<pl::Doubted>(&e)) {
+            doubted = doubt;
+        } else if (const auto* shown = std::get_if<pl::CardsRevealed>(&e)) {
+            for (auto c : shown->cards)
+                revealed.insert(c);
+            revealed_cards += static_cast<int>(shown->cards.size());
+        }
+    }
+    if (doubted == nullptr || declarations == 0) {
+        fail("a hand ended without a declaration and a doubt");
+        return;
+    }
+    if (revealed_cards != hand.cards_in_play()) fail("the reveal did not show every card");
+    const bool present = doubted->punto.present_in(revealed);
+    if (result.penalised != (present ? doubted->by : doubted->declarer))
+        fail("the penalty went to the wrong player");
+    const bool bonus = rules_.bonus && present &&
+                       (doubted->punto.kind() == pl::PuntoKind::FourOfAKind ||
+                        doubted->punto.kind() == pl::PuntoKind::StraightFlush) &&
+                       revealed_cards < pl::kBonusCardLimit && state(doubted->declarer).penalties > 0;
+    if (result.bonus_to.has_value() != bonus || (bonus && *result.bonus_to != doubted->declarer))
+        fail("the bonus was applied wrongly");
+    const auto& seats = hand.players();
+    std::size_t at = 0;
+    while (at < seats.size() && seats[at].player != result.penalised)
+        ++at;
+    const std::size_t n = seats.size();
+    const std::size_t before = result.direction == pl::Direction::Clockwise ? (at + n - 1) % n : (at + 1) % n;
+    const pl::PlayerId expected = result.eliminated ? seats[before].player : result.penalised;
+    if (at == n || result.next_first_speaker != expected) fail("the wrong player speaks first next hand");
+}
+
 void Simulation::act(pl::Hand& hand) {
     const pl::LegalActions legal = hand.legal_actions();
     if (chance(40)) try_illegal(hand, legal);
@@ -172,6 +228,7 @@ void Simulation::finish(pl::TableId id) {
     for (const auto& e : hand.events())
         penalties_given += std::holds_alternative<pl::PenaltyGiven>(e) ? 1 : 0;
     if (penalties_given != 1) fail("a hand gave " + std::to_string(penalties_given) + " penalties");
+    check_judgement(hand, result);
     PlayerState& penalised = state(result.penalised);
     if (result.eliminated != (penalised.penalties == pl::kMaxPenalties)) {
         fail("elimination does not match the sixth card");
@@ -361,6 +418,8 @@ bool Simulation::run() {
                 operator_penalty(id);
                 continue;
             }
+            if (!t.final_table() && t.table(id)->players() <= 3)
+                fail("a table with three players left could start a hand before the redraw");
             if (auto ok = t.start_hand(id, deal_rng_); !ok) fail(std::string(pl::describe(ok.error())));
             continue;
         }
