@@ -199,6 +199,70 @@ TEST(PolaccoHand, ADeclarationOffTheLadderIsRefusedAndChangesNothing) {
     EXPECT_EQ(hand.last_punto(), Punto::lowest());
 }
 
+// Hostile input, command by command: an unknown player, a player out of turn, a second pass in the
+// same turn, anything after the hand ended. Each is a typed error and leaves the hand as it was.
+TEST(PolaccoHand, HostileCommandsAreTypedErrorsAndChangeNothing) {
+    Rules rules;
+    rules.passamano = true;
+    Hand hand = started(setup(players(4), 100, rules), "7c2d 7h9s KcQd 3s4s");
+    auto unchanged = [&](std::size_t events, PlayerId to_act) {
+        EXPECT_EQ(hand.events().size(), events);
+        EXPECT_EQ(hand.to_act(), to_act);
+    };
+    // Unknown player, every command.
+    EXPECT_EQ(hand.check_choose_direction(999, Direction::Clockwise),
+              std::unexpected(PolaccoError::NotSeated));
+    EXPECT_EQ(hand.check_declare(999, Punto::lowest()), std::unexpected(PolaccoError::NotSeated));
+    EXPECT_EQ(hand.check_doubt(999), std::unexpected(PolaccoError::NotSeated));
+    EXPECT_EQ(hand.check_pass(999), std::unexpected(PolaccoError::NotSeated));
+    EXPECT_EQ(hand.check_timeout(999), std::unexpected(PolaccoError::NotSeated));
+    ASSERT_FALSE(hand.choose_direction(999, Direction::Clockwise));
+    ASSERT_FALSE(hand.timeout(999));
+    unchanged(1, 100);
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    const auto dealt = hand.events().size();
+    ASSERT_FALSE(hand.declare(999, Punto::lowest()));
+    ASSERT_FALSE(hand.doubt(999));
+    ASSERT_FALSE(hand.pass(999));
+    unchanged(dealt, 100);
+    // Out of turn, every command.
+    ASSERT_TRUE(hand.declare(100, p("Carta alta 7")));
+    for (PlayerId other : {100, 102, 103}) {
+        EXPECT_EQ(hand.check_declare(other, p("Coppia di 7")), std::unexpected(PolaccoError::NotYourTurn));
+        EXPECT_EQ(hand.check_doubt(other), std::unexpected(PolaccoError::NotYourTurn));
+        EXPECT_EQ(hand.check_pass(other), std::unexpected(PolaccoError::NotYourTurn));
+        EXPECT_EQ(hand.check_timeout(other), std::unexpected(PolaccoError::NotYourTurn));
+        ASSERT_FALSE(hand.declare(other, p("Coppia di 7")));
+        ASSERT_FALSE(hand.doubt(other));
+        ASSERT_FALSE(hand.pass(other));
+        ASSERT_FALSE(hand.timeout(other));
+    }
+    unchanged(dealt + 1, 101);
+    // A double pass: the second is out of turn, and in a later turn the pass is spent.
+    ASSERT_TRUE(hand.pass(101));
+    EXPECT_EQ(hand.check_pass(101), std::unexpected(PolaccoError::NotYourTurn));
+    ASSERT_FALSE(hand.pass(101));
+    unchanged(dealt + 2, 102);
+    ASSERT_TRUE(hand.doubt(102));
+    const auto ended = hand.events().size();
+    // After the end, every command from every player.
+    for (PlayerId who : {100, 101, 102, 103}) {
+        EXPECT_EQ(hand.check_declare(who, p("Poker di A")), std::unexpected(PolaccoError::HandOver));
+        EXPECT_EQ(hand.check_doubt(who), std::unexpected(PolaccoError::HandOver));
+        EXPECT_EQ(hand.check_pass(who), std::unexpected(PolaccoError::HandOver));
+        EXPECT_EQ(hand.check_timeout(who), std::unexpected(PolaccoError::HandOver));
+        EXPECT_EQ(hand.check_choose_direction(who, Direction::Anticlockwise),
+                  std::unexpected(PolaccoError::HandOver));
+        ASSERT_FALSE(hand.declare(who, p("Poker di A")));
+        ASSERT_FALSE(hand.doubt(who));
+        ASSERT_FALSE(hand.pass(who));
+        ASSERT_FALSE(hand.timeout(who));
+    }
+    EXPECT_EQ(hand.events().size(), ended);
+    EXPECT_EQ(hand.to_act(), -1);
+    EXPECT_EQ(hand.result()->penalised, 102) << "a seven is there: the doubter pays";
+}
+
 TEST(PolaccoHand, TheSameStraightFlushInAnotherSuitIsNotARaise) {
     Hand hand = started(setup(players(2), 100));
     ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
@@ -366,6 +430,28 @@ TEST(PolaccoHand, NoBonusWithThirtyCardsInPlay) {
     ASSERT_TRUE(hand.doubt(101));
     EXPECT_TRUE(hand.result()->eliminated);
     EXPECT_FALSE(hand.result()->bonus_to.has_value());
+}
+
+// The other side of the 30-card boundary: 29 cards in play still earn the bonus (for a straight
+// flush too, which names its five cards), even when the doubter's penalty eliminates him.
+TEST(PolaccoHand, BonusWithTwentyNineCardsInPlay) {
+    Rules rules;
+    rules.mode = Mode::Casino;
+    rules.bonus = true;
+    std::vector<HandPlayer> ps;
+    for (int i = 0; i < 6; ++i)
+        ps.push_back({100 + i, 3, true});
+    ps[0].penalties = 2;  // 4 + 5 x 5 = 29 cards
+    Hand hand = started(setup(ps, 100, rules), "9h Th Jh Qh Kh");
+    ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
+    EXPECT_EQ(hand.cards_in_play(), 29);
+    ASSERT_TRUE(hand.declare(100, p("Scala colore da 9 a K di cuori")));
+    ASSERT_TRUE(hand.doubt(101));
+    EXPECT_EQ(hand.result()->penalised, 101);
+    EXPECT_TRUE(hand.result()->eliminated);
+    EXPECT_EQ(hand.result()->bonus_to, 100);
+    EXPECT_EQ(hand.result()->players[0].penalties, 1);
+    EXPECT_EQ(hand.result()->next_first_speaker, 100) << "100 preceded the eliminated 101 clockwise";
 }
 
 TEST(PolaccoHand, TimeoutDeclaresTheLowestOrDoubts) {
