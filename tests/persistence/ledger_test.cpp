@@ -136,6 +136,27 @@ TEST(Ledger, DatabaseItselfRefusesANegativeBalance) {
                  pqxx::check_violation);
 }
 
+// Money cannot be made outside the ledger: a balance set by hand, a wallet created holding money, or
+// legs added later to a movement already posted are refused by the database itself.
+TEST(Ledger, DatabaseRefusesMoneyMadeOutsideTheLedger) {
+    MigratedDatabase t;
+    auto w = funded_players(t, 2, 50);
+    auto w0 = std::to_string(raw(w[0])), w1 = std::to_string(raw(w[1]));
+    EXPECT_THROW(t.query("UPDATE wallets SET balance = balance + 1000 WHERE id = " + w0),
+                 pqxx::check_violation);
+    EXPECT_THROW(t.query("INSERT INTO wallets (kind, label, balance) VALUES ('prize_pool', 'x', 1000)"),
+                 pqxx::check_violation);
+    EXPECT_THROW(
+        t.query("INSERT INTO ledger_entries (transaction_id, wallet_id, amount) SELECT id, w, a FROM "
+                "ledger_transactions, (VALUES (" +
+                w0 + ", -50), (" + w1 + ", 50)) v(w, a) WHERE idempotency_key = 'deposit:0'"),
+        pqxx::check_violation);
+    Ledger ledger(t.db());
+    EXPECT_EQ(*ledger.balance(w[0]), 50);
+    EXPECT_EQ(*ledger.balance(w[1]), 50);
+    EXPECT_EQ(ledger.audit()->mismatched_balances, 0);
+}
+
 TEST(Ledger, DatabaseRefusesUnbalancedAndEditedEntries) {
     MigratedDatabase t;
     auto w = funded_players(t, 1, 50);
