@@ -206,6 +206,39 @@ TEST(PolaccoTournament, FinalTableWhenThreeTimesTablesFitsOneTableAndRankingByEl
     EXPECT_TRUE(t.tables_ready().empty());
 }
 
+// The boundary of the final table: in the casino, three tables of three (3 x 3 = 9 <= 9) are redrawn
+// as the final table at once; without a dealer the same nine (9 > 7) make two tables.
+TEST(PolaccoTournament, ThreeTablesOfThreeMakeTheFinalTableInTheCasinoButNotWithoutDealer) {
+    for (Mode mode : {Mode::Casino, Mode::NoDealer}) {
+        SeededRandom rng{21};
+        TournamentConfig cfg;
+        cfg.rules.mode = mode;
+        const int entrants = mode == Mode::Casino ? 27 : 21;  // three full tables
+        auto t = Tournament::start(ids(entrants), cfg, rng).value();
+        ASSERT_EQ(t.tables().size(), 3U);
+        while (t.recompositions() == 0) {
+            auto ready = t.tables_ready();
+            ASSERT_FALSE(ready.empty());
+            play_hand(t, ready.front(), t.table(ready.front())->first_speaker(), rng);
+            ASSERT_TRUE(t.finish_hand(ready.front(), rng));
+        }
+        EXPECT_EQ(t.remaining(), 9);
+        const auto& drawn = std::get<TablesDrawn>(t.log().back());
+        EXPECT_EQ(drawn.draw, 1);
+        if (mode == Mode::Casino) {
+            EXPECT_TRUE(drawn.final_table);
+            EXPECT_TRUE(t.final_table());
+            ASSERT_EQ(t.tables().size(), 1U);
+            EXPECT_EQ(t.tables()[0].players(), 9);
+        } else {
+            EXPECT_FALSE(drawn.final_table);
+            ASSERT_EQ(t.tables().size(), 2U);
+            EXPECT_EQ(t.tables()[0].players(), 5);
+            EXPECT_EQ(t.tables()[1].players(), 4);
+        }
+    }
+}
+
 TEST(PolaccoTournament, AnOperatorPenaltyCanEliminateAndEndTheTournament) {
     SeededRandom rng{8};
     auto t = Tournament::start(ids(2), {}, rng).value();
