@@ -364,8 +364,13 @@ SeatIndex Table::next_big_blind_seat() const {
 
 SeatIndex Table::seat_posting_big_blind_soonest() const {
     // An arrival in the first empty seat after the last big blind becomes the next big blind.
-    const SeatIndex from =
-        has_history_ ? last_bb_seat_ : (button_seat_ != kNoSeat ? button_seat_ : size_ - 1);
+    // Before the first hand the big blind is the second player after the button (with the
+    // arrival, at least three play), so the search starts after the first one, the small blind.
+    SeatIndex from = size_ - 1;
+    if (has_history_)
+        from = last_bb_seat_;
+    else if (button_seat_ != kNoSeat && count_ > 0)
+        from = next_occupied_after(button_seat_);
     for (int i = 1; i <= size_; ++i) {
         const SeatIndex c = (from + i) % size_;
         if (!occupied(c)) return c;

@@ -263,5 +263,105 @@ TEST(ButtonAndBlinds, rules_4_antes_pass_into_the_setup) {
     EXPECT_EQ(h->big_blind, 600);
 }
 
+TEST(ButtonAndBlinds, rules_4_button_and_both_blinds_bust_together) {
+    auto t = table_with({0, 1, 2, 3, 4, 5}, 0);
+    expect_positions(play(t, {0, 1, 2}), 0, 1, 2);
+    // Big blind to 3; the last big blind (2) is gone: dead small blind; the last small blind (1) is
+    // gone: the button stays on seat 0, now empty.
+    auto h2 = play(t);
+    expect_positions(h2, 0, kNoSeat, 3);
+    EXPECT_EQ(dealt(h2), (Seats{3, 4, 5}));
+    expect_positions(play(t), 0, 3, 4);  // no small blind last hand: the dead button stays
+    expect_positions(play(t), 3, 4, 5);
+    expect_positions(play(t), 4, 5, 3);
+}
+
+TEST(ButtonAndBlinds, rules_4_big_blind_and_the_next_big_blind_bust_together) {
+    auto t = table_with({0, 1, 2, 3, 4, 5}, 0);
+    expect_positions(play(t, {2, 3}), 0, 1, 2);
+    // The next occupied seat after 2 is now 4: it posts the big blind; nobody skips it.
+    auto h2 = play(t);
+    expect_positions(h2, 1, kNoSeat, 4);
+    EXPECT_EQ(dealt(h2), (Seats{0, 1, 4, 5}));
+    expect_positions(play(t), 1, 4, 5);
+    expect_positions(play(t), 4, 5, 0);
+    expect_positions(play(t), 5, 0, 1);
+}
+
+TEST(ButtonAndBlinds, rules_4_three_to_two_after_a_dead_small_blind) {
+    auto t = table_with({0, 1, 2, 3}, 0);
+    expect_positions(play(t, {2}), 0, 1, 2);
+    expect_positions(play(t, {3}), 1, kNoSeat, 3);
+    // Heads-up: neither posted the last big blind; it advances to the next player after 3 (0),
+    // the other (1) has the button and the small blind; then they alternate.
+    expect_positions(play(t), 1, 1, 0);
+    expect_positions(play(t), 0, 0, 1);
+}
+
+TEST(ButtonAndBlinds, rules_4_arrival_at_heads_up_in_the_big_blind_seat_posts_it) {
+    auto t = table_with({0, 4}, 4);
+    expect_positions(play(t), 4, 4, 0);
+    ASSERT_TRUE(t.sit(2, 900, 1000).has_value());
+    // The next occupied seat after the last big blind (0) is the arrival's: it posts the big
+    // blind; 0 (last big blind) posts the small blind; 4 (last small blind) has the button.
+    auto h2 = play(t);
+    EXPECT_EQ(dealt(h2), (Seats{0, 2, 4}));
+    expect_positions(h2, 4, 0, 2);
+    expect_positions(play(t), 0, 2, 4);
+}
+
+TEST(ButtonAndBlinds, rules_6_rebuy_window_busted_big_blind_who_rebuys_posts_the_small_blind) {
+    auto t = table_with({0, 1, 2, 3, 4}, 0);
+    t.set_rebuy_window(true);
+    std::vector<Elimination> out;
+    expect_positions(play(t, {2}, &out), 0, 1, 2);
+    EXPECT_TRUE(out.empty());  // busted, may still re-buy
+    EXPECT_EQ(t.next_positions().error(), TableError::BustedPlayersPending);
+    ASSERT_TRUE(t.add_chips(2, 1000).has_value());
+    EXPECT_TRUE(t.settle_busted().empty());
+    expect_positions(play(t), 1, 2, 3);
+}
+
+TEST(ButtonAndBlinds, rules_6_rebuy_window_busted_big_blind_who_does_not_leaves_a_dead_small_blind) {
+    auto t = table_with({0, 1, 2, 3, 4}, 0);
+    t.set_rebuy_window(true);
+    expect_positions(play(t, {2}), 0, 1, 2);
+    const auto gone = t.settle_busted();
+    ASSERT_EQ(gone.size(), 1u);
+    EXPECT_EQ(gone[0].seat, 2);
+    EXPECT_EQ(gone[0].start_chips, 1000);
+    EXPECT_EQ(gone[0].seat_from_button, 2);
+    expect_positions(play(t), 1, kNoSeat, 3);
+}
+
+TEST(ButtonAndBlinds, rules_4_ante_modes_none_classic_and_big_blind) {
+    auto t = table_with({0, 1, 2}, 0);
+    auto classic =
+        t.start_hand(1, Variant::FiveCardDraw, Betting::PotLimit, Stakes{100, 200, 25, AnteMode::Classic});
+    ASSERT_TRUE(classic.has_value());
+    EXPECT_EQ(classic->ante_mode, AnteMode::Classic);
+    EXPECT_EQ(classic->ante, 25);
+    ASSERT_TRUE(t.void_hand().has_value());
+    auto bb = t.start_hand(2, Variant::Holdem, Betting::NoLimit, Stakes{100, 200, 200, AnteMode::BigBlind});
+    ASSERT_TRUE(bb.has_value());
+    EXPECT_EQ(bb->ante_mode, AnteMode::BigBlind);
+    EXPECT_EQ(bb->ante, 200);
+    EXPECT_EQ(bb->big_blind_seat, 2);
+    ASSERT_TRUE(t.void_hand().has_value());
+    // No ante amount: no ante, whatever the mode says.
+    auto none = t.start_hand(3, Variant::Holdem, Betting::NoLimit, Stakes{100, 200, 0, AnteMode::Classic});
+    ASSERT_TRUE(none.has_value());
+    EXPECT_EQ(none->ante_mode, AnteMode::None);
+}
+
+TEST(ButtonAndBlinds, rules_6_balancing_seat_before_the_first_hand_posts_the_big_blind_first) {
+    // Button 0, players 0, 3, 6, no hand played: the first hand's small blind is 3, so an arrival
+    // at 4 posts the first big blind; seat 1 would only post the small blind.
+    auto t = table_with({0, 3, 6}, 0);
+    EXPECT_EQ(t.seat_posting_big_blind_soonest(), 4);
+    ASSERT_TRUE(t.sit(4, 900, 1000).has_value());
+    expect_positions(play(t), 0, 3, 4);
+}
+
 }  // namespace
 }  // namespace tavolo::engine
