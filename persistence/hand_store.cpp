@@ -50,27 +50,34 @@ void commit_hands(pqxx::work& tx, std::span<const HandRecord> hands) {
         int_array(table_ids), int_array(numbers), int_array(started), int_array(ended), bytea_array(events),
         text_array(phh), text_array(results));
 
+    std::vector<const TableSnapshot*> snapshots;
+    for (const auto& [id, h] : newest)
+        snapshots.push_back(&h->snapshot);
+    write_snapshots(tx, snapshots, SnapshotOrder::after_older_hands);
+}
+
+std::size_t write_snapshots(pqxx::work& tx, std::span<const TableSnapshot* const> snapshots,
+                            SnapshotOrder order) {
     std::vector<std::int64_t> ids, hand_numbers, levels;
     std::vector<std::optional<std::int64_t>> buttons;
     std::vector<std::string> seats, states;
-    for (const auto& [id, h] : newest) {
-        ids.push_back(id);
-        hand_numbers.push_back(h->hand_number);
-        buttons.push_back(h->snapshot.button ? std::optional<std::int64_t>(*h->snapshot.button)
-                                             : std::nullopt);
-        levels.push_back(h->snapshot.level);
-        seats.push_back(seats_json(h->snapshot.seats));
-        states.push_back(h->snapshot.engine_state);
+    for (const auto* snap : snapshots) {
+        ids.push_back(raw(snap->table));
+        hand_numbers.push_back(snap->hand_number);
+        buttons.push_back(snap->button ? std::optional<std::int64_t>(*snap->button) : std::nullopt);
+        levels.push_back(snap->level);
+        seats.push_back(seats_json(snap->seats));
+        states.push_back(snap->engine_state);
     }
-    tx.exec_params0(
-        "UPDATE tournament_tables t SET hand_number = u.n, button_seat = u.b, level = u.l, seats = "
-        "u.s::jsonb, "
-        "engine_state = u.e, snapshot_at = now() "
-        "FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::text[], $6::bytea[]) AS u(id, n, "
-        "b, l, s, e) "
-        "WHERE t.id = u.id AND t.hand_number < u.n",
+    auto result = tx.exec_params(
+        std::string("UPDATE tournament_tables t SET hand_number = u.n, button_seat = u.b, level = u.l, "
+                    "seats = u.s::jsonb, engine_state = u.e, snapshot_at = now() "
+                    "FROM unnest($1::bigint[], $2::bigint[], $3::int[], $4::int[], $5::text[], $6::bytea[]) "
+                    "AS u(id, n, b, l, s, e) WHERE t.id = u.id AND ") +
+            (order == SnapshotOrder::after_older_hands ? "t.hand_number < u.n" : "t.hand_number <= u.n"),
         int_array(ids), int_array(hand_numbers), optional_int_array(buttons), int_array(levels),
         text_array(seats), bytea_array(states));
+    return static_cast<std::size_t>(result.affected_rows());
 }
 
 TableSnapshot read_snapshot(pqxx::work& tx, TableId table) {
@@ -102,6 +109,44 @@ HandStore::HandStore(Database& db) : db_(db) {}
 StoreResult<void> HandStore::commit(std::span<const HandRecord> hands) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
         detail::commit_hands(tx, hands);
+        return {};
+    });
+}
+
+StoreResult<void> HandStore::save_snapshots(std::span<const TableSnapshot> snapshots,
+                                            std::span<const TableId> broken) {
+    std::map<std::int64_t, const TableSnapshot*> by_table;  // locks taken in id order
+    for (const auto& snap : snapshots) {
+        if (snap.hand_number < 0)
+            return store_error(StoreErrc::invalid_argument, "a snapshot's hand number is 0 or more");
+        if (!by_table.emplace(raw(snap.table), &snap).second)
+            return store_error(StoreErrc::invalid_argument,
+                               "two snapshots of table " + std::to_string(raw(snap.table)) + " in one call");
+    }
+    std::vector<std::int64_t> all;
+    for (const auto& [id, snap] : by_table)
+        all.push_back(id);
+    for (auto table : broken)
+        all.push_back(raw(table));
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        auto found = tx.exec_params(
+            "SELECT id FROM tournament_tables WHERE id = ANY($1::bigint[]) ORDER BY id "
+            "FOR NO KEY UPDATE",
+            detail::int_array(all));
+        if (found.size() != all.size())
+            return store_error(StoreErrc::not_found, "a snapshot or broken table names no such table");
+        std::vector<const TableSnapshot*> ordered;
+        for (const auto& [id, snap] : by_table)
+            ordered.push_back(snap);
+        detail::write_snapshots(tx, ordered, detail::SnapshotOrder::with_same_hand);
+        std::vector<std::int64_t> broken_ids;
+        for (auto table : broken)
+            broken_ids.push_back(raw(table));
+        if (!broken_ids.empty())
+            tx.exec_params0("UPDATE tournament_tables SET state = 'broken' WHERE id = ANY($1::bigint[])",
+                            detail::int_array(broken_ids));
         return {};
     });
 }

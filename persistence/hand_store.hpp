@@ -29,6 +29,15 @@ class HandStore {
     StoreResult<void> commit(std::span<const HandRecord> hands);
     StoreResult<void> commit(const HandRecord& hand) { return commit(std::span(&hand, 1)); }
 
+    // Seats changed between hands (the first seating, a player moved to balance tables, a table broken
+    // and its players re-seated): the tables' snapshots and the broken tables in ONE transaction, so a
+    // restart finds every player where they were moved. A snapshot carries the number of the table's
+    // last hand; it replaces that hand's own snapshot (so a hand committed late through the write
+    // service never undoes a move made after it) but never a later hand's. not_found when a table is
+    // unknown (nothing is saved).
+    StoreResult<void> save_snapshots(std::span<const TableSnapshot> snapshots,
+                                     std::span<const TableId> broken = {});
+
     StoreResult<StoredHand> hand(TableId table, std::int64_t hand_number);
     StoreResult<std::int64_t> hand_count(TableId table);
     StoreResult<TableSnapshot> snapshot(TableId table);

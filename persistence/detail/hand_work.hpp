@@ -12,6 +12,15 @@ namespace tavolo::persistence::detail {
 // on a database error, which aborts the caller's transaction: neither hands nor snapshots remain.
 void commit_hands(pqxx::work& tx, std::span<const HandRecord> hands);
 
+enum class SnapshotOrder {
+    after_older_hands,  // a hand's snapshot: replaces only snapshots of earlier hands
+    with_same_hand,     // seats changed between hands: also replaces the snapshot of the same hand
+};
+
+// Writes each table's snapshot unless the table holds a newer one; returns how many were written.
+std::size_t write_snapshots(pqxx::work& tx, std::span<const TableSnapshot* const> snapshots,
+                            SnapshotOrder order);
+
 // Reads the seats JSON of tournament_tables through PostgreSQL itself.
 TableSnapshot read_snapshot(pqxx::work& tx, TableId table);
 

@@ -74,3 +74,55 @@ TEST(Recovery, BrokenTablesAreNotResumed) {
     EXPECT_EQ(loaded->at(0).tables[0].id, sng.tables[0]);
     EXPECT_EQ(loaded->at(0).tables[0].snapshot.hand_number, 0);
 }
+
+// Seats change between hands too: the first seating, a player moved to balance tables, a table broken
+// and its players re-seated. Each is committed as snapshots (and broken tables) in one transaction, so
+// a restart before the next hand finds every player at the seat they were moved to, not lost with a
+// broken table or still at the table they left; a hand committed late never undoes the move.
+TEST(Recovery, SeatsChangedBetweenHandsAreRecovered) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 4, 3);
+    HandStore hands(t.db());
+    auto a = sng.tables[0], b = sng.tables[1], c = sng.tables[2];
+    auto seat = [&](int player, int at, tavolo::engine::Chips stack) {
+        return SeatSnapshot{at, sng.players[player].registration.id, sng.players[player].account.id, stack,
+                            SeatStatus::active};
+    };
+    // The first seating, before any hand.
+    TableSnapshot at_a{a, 0, 0, 0, {seat(0, 0, 3000), seat(1, 1, 3000)}, ""};
+    TableSnapshot at_b{b, 0, 1, 0, {seat(2, 1, 3000)}, ""};
+    TableSnapshot at_c{c, 0, std::nullopt, 0, {seat(3, 4, 3000)}, ""};
+    ASSERT_TRUE(hands.save_snapshots(std::vector{at_a, at_b, at_c}));
+    auto seated = load_unfinished_tournaments(t.db());
+    ASSERT_TRUE(seated) << seated.error().message;
+    ASSERT_EQ(seated->at(0).tables.size(), 3U);
+    EXPECT_EQ(seated->at(0).tables[0].snapshot, at_a);
+    EXPECT_EQ(seated->at(0).tables[2].snapshot, at_c);
+
+    // Hand 1 at table a ends; before its commit lands, player 1 moves to table b and table c breaks,
+    // its player joining table b.
+    HandRecord hand1 = make_hand(a, 1);
+    hand1.snapshot.seats = {seat(0, 0, 2500), seat(1, 1, 3500)};
+    TableSnapshot a_after{a, 1, 0, 0, {seat(0, 0, 2500)}, ""};
+    TableSnapshot b_after{b, 0, 1, 0, {seat(1, 0, 3500), seat(2, 1, 3000), seat(3, 2, 3000)}, ""};
+    ASSERT_TRUE(hands.save_snapshots(std::vector{a_after, b_after}, std::vector{c}));
+    ASSERT_TRUE(hands.commit(hand1));
+
+    auto loaded = load_unfinished_tournaments(t.db());
+    ASSERT_TRUE(loaded) << loaded.error().message;
+    const auto& tables = loaded->at(0).tables;
+    ASSERT_EQ(tables.size(), 2U) << "table c is broken";
+    EXPECT_EQ(tables[0].snapshot, a_after) << "the late hand 1 must not bring player 1 back to table a";
+    EXPECT_EQ(tables[1].snapshot, b_after);
+    EXPECT_EQ(*hands.hand_count(a), 1);
+
+    // An older snapshot never replaces a newer one, and an unknown table is not_found with nothing saved.
+    TableSnapshot stale{b, 0, 1, 0, {seat(2, 1, 3000)}, ""};
+    ASSERT_TRUE(hands.commit(make_hand(b, 1, {})));
+    ASSERT_TRUE(hands.save_snapshots(std::vector{stale}));
+    EXPECT_EQ(hands.snapshot(b)->hand_number, 1);
+    auto unknown =
+        hands.save_snapshots(std::vector{a_after, TableSnapshot{TableId{999'999}, 0, {}, 0, {}, ""}});
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().code, StoreErrc::not_found);
+}
