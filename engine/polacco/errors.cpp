@@ -50,6 +50,8 @@ std::string_view describe(PolaccoError error) {
             return "a player holds 0 to 3 penalties; a fourth eliminates him";
         case PolaccoError::NotOnLadder:
             return "that is not a Punto of the ladder: declare one of its 336 declarations";
+        case PolaccoError::InvalidDirection:
+            return "choose clockwise or anticlockwise";
     }
     return "unknown error";
 }

@@ -28,6 +28,7 @@ enum class PolaccoError {
     TooManyPlayers,          // more players than a table seats (7 no-dealer, 9 casino)
     InvalidPenalties,        // a seat with fewer than 0 or more than 3 penalties
     NotOnLadder,             // not one of the ladder's 336 declarations
+    InvalidDirection,        // neither clockwise nor anticlockwise
 };
 
 // What went wrong and what to do, for logs and for the player.

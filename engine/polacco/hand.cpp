@@ -131,11 +131,14 @@ std::expected<std::size_t, PolaccoError> Hand::check_turn(PlayerId player) const
     return *i;
 }
 
-std::expected<void, PolaccoError> Hand::check_choose_direction(PlayerId player, Direction) const {
+std::expected<void, PolaccoError> Hand::check_choose_direction(PlayerId player, Direction direction) const {
     auto turn = check_turn(player);
     if (!turn) return std::unexpected(turn.error());
     if (rules_.clockwise_only) return std::unexpected(PolaccoError::ClockwiseOnly);
     if (phase_ != Phase::ChoosingDirection) return std::unexpected(PolaccoError::DirectionAlreadyChosen);
+    if (direction != Direction::Clockwise && direction != Direction::Anticlockwise) {
+        return std::unexpected(PolaccoError::InvalidDirection);
+    }
     return {};
 }
 

@@ -99,6 +99,17 @@ TEST(PolaccoHand, DirectionIsChosenBeforeTheDeal) {
     EXPECT_EQ(hand.choose_direction(101, Direction::Clockwise).error(), PolaccoError::DirectionAlreadyChosen);
 }
 
+// Hostile input: a direction value that is neither clockwise nor anticlockwise is refused.
+TEST(PolaccoHand, ADirectionOtherThanClockwiseOrAnticlockwiseIsRefused) {
+    Hand hand = started(setup(players(3), 101));
+    const auto sideways = static_cast<Direction>(7);
+    EXPECT_EQ(hand.check_choose_direction(101, sideways), std::unexpected(PolaccoError::InvalidDirection));
+    ASSERT_FALSE(hand.choose_direction(101, sideways));
+    EXPECT_EQ(hand.phase(), Phase::ChoosingDirection);
+    EXPECT_EQ(hand.events().size(), 1U);
+    EXPECT_TRUE(hand.choose_direction(101, Direction::Anticlockwise));
+}
+
 TEST(PolaccoHand, DealsTwoCardsPlusOnePerPenalty) {
     auto ps = players(3);
     ps[1].penalties = 1;
