@@ -57,6 +57,7 @@ struct WriteService::Impl {
     std::atomic<std::uint64_t> hands_committed{0};
     std::atomic<std::uint64_t> commits{0};
     mutable std::mutex state_mutex;
+    std::mutex notify_mutex;  // held while a transition is reported to the listener
     bool up = true;
     std::uint64_t outages = 0;
     std::string last_error;
@@ -110,6 +111,16 @@ struct WriteService::Impl {
     }
 
     void mark(bool now_up, const std::string& error) {
+        {
+            std::lock_guard lock(state_mutex);
+            if (up == now_up) {
+                if (!now_up) last_error = error;
+                return;  // the common case (every commit): no transition, no listener
+            }
+        }
+        // Workers race to report transitions: deciding one and telling the listener happen under one
+        // lock, so the listener hears them in the order they happened and its last word is the truth.
+        std::lock_guard notifying(notify_mutex);
         bool changed;
         {
             std::lock_guard lock(state_mutex);
