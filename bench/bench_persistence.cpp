@@ -219,10 +219,8 @@ int main(int argc, char** argv) {
                     if (!r) failures++;
                 });
                 if (accepted) break;
-                if (accepted.error().code != StoreErrc::queue_full) {
-                    std::cerr << "bench_persistence: " << accepted.error().message << "\n";
-                    return 4;
-                }
+                if (accepted.error().code != StoreErrc::queue_full)
+                    throw std::runtime_error(accepted.error().message);       // and the database is dropped
                 std::this_thread::sleep_for(std::chrono::microseconds(200));  // back-pressure
             }
         }
