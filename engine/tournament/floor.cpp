@@ -95,42 +95,56 @@ int Floor::random_smallest(RandomSource& rng) const {
 }
 
 std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, RandomSource& rng) {
-    std::vector<SeatMove> moves;
-    if (id < 0 || id >= table_count() || !open(id)) return std::unexpected(FloorError::UnknownTable);
+    if (!open(id)) return std::unexpected(FloorError::UnknownTable);
     Table& from = table(id);
-    // Every table the players could reach: the level of the smallest tables rises by at most one
-    // per player seated, so only tables below (smallest + players) can receive one.
-    const int movers = from.player_count();
     if (from.in_hand()) return std::unexpected(FloorError::TableInHand);
     for (SeatIndex s = 0; s < from.size(); ++s)
         if (from.at(s).busted) return std::unexpected(FloorError::BustedPlayersPending);
-    int smallest_other = kMaxTableSize + 1;
-    int room = 0;
-    for (int t = 0; t < table_count(); ++t) {
-        if (t == id || !open(t)) continue;
-        smallest_other = std::min(smallest_other, count_of_[static_cast<std::size_t>(t)]);
-        room += table(t).size() - table(t).player_count();
-    }
-    if (room < movers) return std::unexpected(FloorError::NoRoom);
-    for (int t = 0; t < table_count(); ++t)
-        if (t != id && open(t) && table(t).in_hand() &&
-            count_of_[static_cast<std::size_t>(t)] < smallest_other + movers)
-            return std::unexpected(FloorError::TableInHand);
+    const int movers = from.player_count();
+    const int others_players = players_ - count_of_[static_cast<std::size_t>(id)];
+    if ((open_tables_ - 1) * table_size_ - others_players < movers)
+        return std::unexpected(FloorError::NoRoom);
+
+    // First choose every player's table, the index following the planned counts, so that a
+    // receiving table found in a hand (or full) undoes the plan and nothing changes.
     index_remove(id);
+    std::vector<int> to_table;
+    to_table.reserve(static_cast<std::size_t>(movers));
+    auto undo = [&] {
+        for (int t : to_table) {
+            if (count_of_[static_cast<std::size_t>(t)] == table(t).player_count()) continue;
+            index_remove(t);
+            index_add(t, table(t).player_count());
+        }
+        index_add(id, from.player_count());
+    };
+    for (int i = 0; i < movers; ++i) {
+        // The broken table is out of the index, so the smallest table is another one.
+        const int to = random_smallest(rng);
+        const int planned = count_of_[static_cast<std::size_t>(to)];
+        const Table& dest = table(to);
+        if (dest.in_hand() || planned >= dest.size()) {
+            undo();
+            return std::unexpected(dest.in_hand() ? FloorError::TableInHand : FloorError::NoRoom);
+        }
+        index_remove(to);
+        index_add(to, planned + 1);
+        to_table.push_back(to);
+    }
+    // Then seat them, one by one in seat order, each in a random empty seat of its table.
+    std::vector<SeatMove> moves;
+    moves.reserve(static_cast<std::size_t>(movers));
+    std::size_t next = 0;
     for (SeatIndex s = 0; s < from.size(); ++s) {
         if (!from.occupied(s)) continue;
         auto player = from.stand(s);
-        if (!player) continue;
-        // The broken table is out of the index, so the smallest table is another one; its
-        // players fit, so it has an empty seat.
-        const int to = random_smallest(rng);
+        if (!player) continue;  // cannot happen: the table is between hands
+        const int to = to_table[next++];
         Table& dest = table(to);
         const SeatIndex seat = dest.random_empty_seat(rng);
-        (void)dest.sit(seat, *player);
-        refresh(to);
+        (void)dest.sit(seat, *player);  // cannot fail: checked above
         moves.push_back(SeatMove{player->entrant, id, s, to, seat, true});
     }
-    // The broken table's own count is gone from the total; the players are counted at their new tables.
     return moves;
 }
 

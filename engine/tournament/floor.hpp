@@ -61,8 +61,9 @@ class Floor {
     std::optional<int> balance_destination(int from) const;
 
     // The decisions carried out. Breaking seats the players one by one (seat order), each at
-    // random in an empty seat of a table that is currently smallest. Refused, changing nothing,
-    // when the table or any table that could receive its players is playing a hand.
+    // random in an empty seat of a table that is currently smallest. Refused, changing no table
+    // (the random source has been drawn from), when the table or a table drawn to receive one of
+    // its players is playing a hand, or when the other tables lack the seats.
     std::expected<std::vector<SeatMove>, FloorError> break_table(int id, RandomSource& rng);
     // Sends the player due to post the next big blind to the empty seat of the destination that
     // will post the big blind soonest; nullopt when `from` needs no balancing. Refused, changing
