@@ -1,9 +1,12 @@
 #pragma once
 // What a player (or the clock) asks of a hand: plain records. Every betting command names a total,
 // never a delta: BetOrRaiseTo{600} means "my bet this round becomes 600".
+#include <expected>
+#include <span>
 #include <variant>
 
 #include "engine/cards.hpp"
+#include "engine/poker/rule_error.hpp"
 #include "engine/types.hpp"
 
 namespace tavolo::engine {
@@ -23,5 +26,11 @@ struct ShowCards {};
 struct Timeout {};
 
 using Command = std::variant<Fold, Check, Call, BetOrRaiseTo, Discard, ShowCards, Timeout>;
+
+// A Discard from the card numbers a client listed (Card::index(), 0..51), checked before any card
+// is built from them: a number outside 0..51 is NotACard, a card listed twice is DuplicateCard (a
+// set would silently drop it and exchange fewer cards than asked). Whether the player holds them
+// is the hand's question (RuleError::BadDiscard).
+std::expected<Discard, RuleError> discard_of(std::span<const int> card_numbers);
 
 }  // namespace tavolo::engine

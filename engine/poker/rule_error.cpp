@@ -34,6 +34,10 @@ const char* name(RuleError error) {
             return "BadDiscard";
         case RuleError::CannotShow:
             return "CannotShow";
+        case RuleError::DuplicateCard:
+            return "DuplicateCard";
+        case RuleError::NotACard:
+            return "NotACard";
     }
     return "Unknown";
 }
@@ -70,6 +74,10 @@ const char* describe(RuleError error) {
             return "you can discard only cards in your hand";
         case RuleError::CannotShow:
             return "only the winner of a pot won without showdown may show, after the hand";
+        case RuleError::DuplicateCard:
+            return "a card is listed twice: list each card you discard once";
+        case RuleError::NotACard:
+            return "a card number is not a card (0-51): list cards from your hand";
     }
     return "unknown rule error";
 }

@@ -20,6 +20,8 @@ enum class RuleError : std::uint8_t {
     MoreThanStack,       // more chips than the player has
     BadDiscard,          // a discarded card is not in the player's hand
     CannotShow,          // only the winner of an uncontested pot may show, after the hand
+    DuplicateCard,       // a discard lists the same card twice (discard_of)
+    NotACard,            // a discard lists a card number outside 0..51 (discard_of)
 };
 
 // A sentence for the player: what went wrong and what to do.

@@ -114,5 +114,22 @@ TEST(HostileCommands, RaiseWhenNotReopenedOrCappedRefused) {
     expect_refused_unchanged(h, 2, BetOrRaiseTo{1000}, RuleError::RaiseCapReached);
 }
 
+TEST(HostileCommands, DiscardListWithDuplicateOrNonCardNumbersRefusedBeforeTheHand) {
+    const int twice[] = {4, 9, 4};
+    EXPECT_EQ(discard_of(twice).error(), RuleError::DuplicateCard);
+    for (int bad :
+         {-1, 52, 63, 64, 255, 1000, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()}) {
+        const int list[] = {3, bad};
+        EXPECT_EQ(discard_of(list).error(), RuleError::NotACard) << bad;
+    }
+    const int good[] = {51, 0, 17};
+    const auto d = discard_of(good);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->cards.size(), 3);
+    EXPECT_TRUE(d->cards.contains(Card::from_index(51)));
+    EXPECT_TRUE(discard_of({}).has_value());  // standing pat
+    EXPECT_EQ(discard_of({}).value().cards.size(), 0);
+}
+
 }  // namespace
 }  // namespace tavolo::engine::testing
