@@ -84,7 +84,13 @@ class Simulator {
 
     // Seats everyone by random draw with a fresh starting stack; each table draws its button.
     void seat(const std::vector<EntrantId>& entrants) {
-        auto tables = reseat_shoot_out(entrants, structure_.table_size, rng_);
+        auto drawn = reseat_shoot_out(entrants, structure_.table_size, rng_);
+        if (!drawn) {
+            violation(std::string("the seat draw refused: ") + to_string(drawn.error()));
+            floor_.emplace(0, structure_.table_size);
+            return;
+        }
+        const SeatDraw& tables = *drawn;
         floor_.emplace(static_cast<int>(tables.size()), structure_.table_size);
         for (int id = 0; id < floor_->table_count(); ++id) {
             Table& t = floor_->table(id);

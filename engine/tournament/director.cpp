@@ -2,8 +2,8 @@
 
 namespace tavolo::engine {
 
-std::vector<std::vector<SeatAssignment>> reseat_shoot_out(std::span<const EntrantId> winners, int table_size,
-                                                          RandomSource& rng) {
+std::expected<SeatDraw, SeatingError> reseat_shoot_out(std::span<const EntrantId> winners, int table_size,
+                                                       RandomSource& rng) {
     return draw_seating(winners, table_size, rng);
 }
 

@@ -28,8 +28,8 @@ constexpr bool shoot_out_stage_over(std::span<const int> players_per_table) {
         if (n > 1) return false;
     return true;
 }
-std::vector<std::vector<SeatAssignment>> reseat_shoot_out(std::span<const EntrantId> winners, int table_size,
-                                                          RandomSource& rng);
+std::expected<SeatDraw, SeatingError> reseat_shoot_out(std::span<const EntrantId> winners, int table_size,
+                                                       RandomSource& rng);
 
 // The prize pool (APT Art.8): the prize parts of all buy-ins, re-buys and add-ons, at least the
 // guarantee. The overlay is what the house adds to reach the guarantee.

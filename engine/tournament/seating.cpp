@@ -5,9 +5,30 @@
 
 namespace tavolo::engine {
 
-std::vector<std::vector<SeatAssignment>> draw_seating(std::span<const EntrantId> entrants, int table_size,
-                                                      RandomSource& rng) {
+const char* to_string(SeatingError e) {
+    switch (e) {
+        case SeatingError::TableSizeOutOfRange:
+            return "table size must be 2 to 10";
+        case SeatingError::InvalidEntrant:
+            return "an entrant id must be zero or more";
+        case SeatingError::DuplicateEntrant:
+            return "an entrant is listed twice";
+    }
+    return "unknown seating error";
+}
+
+std::expected<SeatDraw, SeatingError> draw_seating(std::span<const EntrantId> entrants, int table_size,
+                                                   RandomSource& rng) {
+    if (table_size < 2 || table_size > kMaxTableSize)
+        return std::unexpected(SeatingError::TableSizeOutOfRange);
     std::vector<EntrantId> order(entrants.begin(), entrants.end());
+    {
+        std::vector<EntrantId> sorted = order;
+        std::sort(sorted.begin(), sorted.end());
+        if (!sorted.empty() && sorted.front() < 0) return std::unexpected(SeatingError::InvalidEntrant);
+        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+            return std::unexpected(SeatingError::DuplicateEntrant);
+    }
     for (std::size_t i = order.size(); i > 1; --i)
         std::swap(order[i - 1], order[rng.uniform_below(i)]);
     const int tables = tables_needed(static_cast<int>(order.size()), table_size);

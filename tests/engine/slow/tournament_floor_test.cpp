@@ -36,7 +36,7 @@ TEST(TournamentFloorSlow, rules_6_balancing_and_breaking_invariants_hold_for_eve
                 SeededRandom rng(seed * 1000 + static_cast<std::uint64_t>(size));
                 std::vector<EntrantId> entrants(static_cast<std::size_t>(field));
                 std::iota(entrants.begin(), entrants.end(), 0);
-                auto seating = draw_seating(entrants, size, rng);
+                auto seating = *draw_seating(entrants, size, rng);
                 Floor f(static_cast<int>(seating.size()), size);
                 for (int id = 0; id < f.table_count(); ++id) {
                     for (const auto& a : seating[static_cast<std::size_t>(id)])

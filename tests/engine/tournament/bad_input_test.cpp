@@ -7,6 +7,7 @@
 #include "engine/tournament/payouts.hpp"
 #include "engine/tournament/ranking.hpp"
 #include "engine/tournament/refunds.hpp"
+#include "engine/tournament/seating.hpp"
 #include "engine/tournament/structure.hpp"
 #include "tests/engine/tournament/table_support.hpp"
 
@@ -275,6 +276,19 @@ TEST(BadInput, rules_7_cancellation_refuses_an_entrant_without_payments) {
     CancellationTerms terms;
     terms.prizes = {2000};
     EXPECT_EQ(cancellation_case(terms, floor, ranking, payments).error(), RefundError::UnknownEntrant);
+}
+
+TEST(BadInput, rules_6_seat_draw_refuses_an_entrant_listed_twice_and_bad_table_sizes) {
+    SeededRandom rng(3);
+    const std::vector<EntrantId> twice{1, 2, 3, 2};
+    EXPECT_EQ(draw_seating(twice, 10, rng).error(), SeatingError::DuplicateEntrant);
+    const std::vector<EntrantId> negative{1, -4};
+    EXPECT_EQ(draw_seating(negative, 10, rng).error(), SeatingError::InvalidEntrant);
+    const std::vector<EntrantId> fine{1, 2, 3};
+    EXPECT_EQ(draw_seating(fine, 0, rng).error(), SeatingError::TableSizeOutOfRange);
+    EXPECT_EQ(draw_seating(fine, 11, rng).error(), SeatingError::TableSizeOutOfRange);
+    ASSERT_TRUE(draw_seating(fine, 2, rng).has_value());
+    EXPECT_EQ(draw_seating(fine, 2, rng)->size(), 2u);
 }
 
 }  // namespace

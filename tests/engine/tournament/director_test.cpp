@@ -25,7 +25,7 @@ TEST(Director, rules_6_shoot_out_reseats_winners_evenly_on_fewest_tables) {
     EXPECT_TRUE(shoot_out_stage_over(std::vector<int>{1, 1, 1}));
     SeededRandom rng(9);
     std::vector<EntrantId> winners{4, 8, 15, 16, 23, 42, 7, 9, 11, 13, 17};
-    auto tables = reseat_shoot_out(winners, 10, rng);
+    auto tables = *reseat_shoot_out(winners, 10, rng);
     ASSERT_EQ(tables.size(), 2u);
     EXPECT_EQ(tables[0].size() + tables[1].size(), 11u);
     EXPECT_LE(std::abs(static_cast<int>(tables[0].size()) - static_cast<int>(tables[1].size())), 1);

@@ -131,7 +131,7 @@ TEST(Balancing, rules_6_never_two_tables_two_apart_and_fewest_tables_through_a_t
         std::vector<EntrantId> entrants(437);
         for (int i = 0; i < 437; ++i)
             entrants[static_cast<std::size_t>(i)] = i;
-        auto seating = draw_seating(entrants, size, rng);
+        auto seating = *draw_seating(entrants, size, rng);
         Floor f(static_cast<int>(seating.size()), size);
         for (int id = 0; id < f.table_count(); ++id) {
             for (const auto& a : seating[static_cast<std::size_t>(id)])
@@ -170,7 +170,7 @@ TEST(Seating, rules_6_draw_seats_players_evenly_on_fewest_tables) {
     std::vector<EntrantId> entrants(23);
     for (int i = 0; i < 23; ++i)
         entrants[static_cast<std::size_t>(i)] = i;
-    auto tables = draw_seating(entrants, 10, rng);
+    auto tables = *draw_seating(entrants, 10, rng);
     ASSERT_EQ(tables.size(), 3u);
     std::vector<int> seen(23, 0);
     for (const auto& t : tables) {
