@@ -96,7 +96,9 @@ std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
     plan.prizes = static_cast<int>(c.prizes.size());
     const int prizes = plan.prizes;
 
-    if (c.kind == TournamentKind::HeadsUp && !c.freeroll) {
+    // The heads-up row is a two-player tournament; a heads-up bracket of more entrants is a
+    // shoot-out of heads-up tables and refunds as one (decided), so no prize part vanishes.
+    if (c.kind == TournamentKind::HeadsUp && !c.freeroll && c.entrants.size() == 2) {
         for (const auto* e : remaining)
             plan.lines.push_back(RefundLine{e->entrant, e->paid, RefundReason::PaidBack});
         return plan;

@@ -23,6 +23,7 @@ struct RefundEntrant {
 };
 
 struct RefundCase {
+    // HeadsUp with two entrants: the heads-up row; a heads-up bracket of more refunds as a shoot-out.
     TournamentKind kind = TournamentKind::ScheduledMtt;
     bool freeroll = false;
     Cents guarantee = 0;            // 0: not guaranteed

@@ -94,6 +94,20 @@ TEST(RefundsByHand, rules_7_heads_up_guarantee_changes_nothing) {
     EXPECT_EQ(a[2], 1100);
 }
 
+TEST(RefundsByHand, rules_7_heads_up_bracket_of_four_refunds_like_a_shoot_out) {
+    // A heads-up tournament of 4 (two heads-up tables, winners meet): with 2 left, the two
+    // eliminated players' prize parts (R = 2,000) must not vanish. The heads-up row is for a
+    // two-player tournament; a bracket is a shoot-out of heads-up tables (decided). k = 2 > P = 1:
+    // 1,000 equally (500 each), 1,000 by chips 3,000 / 1,000: 750 / 250.
+    auto c = with(TournamentKind::HeadsUp, {4000});
+    add_out(c, 2, 1100, 1000);
+    c.entrants.push_back(in(1, 1100, 1000, 3000));
+    c.entrants.push_back(in(2, 1100, 1000, 1000, 1));
+    auto a = plan_of(c, 2 * 1100 + 2000);
+    EXPECT_EQ(a[1], 1100 + 500 + 750);
+    EXPECT_EQ(a[2], 1100 + 500 + 250);
+}
+
 // --- Sit&Go, k > P: eliminated nothing; remaining paid + R/k ----------------------------------
 
 TEST(RefundsByHand, rules_7_sit_and_go_above_the_money_even_split) {
