@@ -94,6 +94,31 @@ Duration break_after_hour(int hour) {
     return hour >= 1 ? Duration{std::chrono::minutes(10)} : Duration{0};
 }
 
+TournamentClock clock_at(const TournamentStructure& s, Duration since_start) {
+    TournamentClock c;
+    if (since_start < Duration{0}) since_start = Duration{0};
+    Duration left = since_start;
+    if (s.breaks) {
+        constexpr Duration kHour = std::chrono::hours(1);
+        for (int hour = 1;; ++hour) {
+            if (left < kHour) break;  // less than the next hour of play
+            left -= kHour;
+            c.play_time += kHour;
+            const Duration pause = break_after_hour(hour);
+            if (left < pause) {
+                c.on_break = true;
+                c.break_left = pause - left;
+                left = Duration{0};
+                break;
+            }
+            left -= pause;
+        }
+    }
+    c.play_time += left;
+    c.level = level_at(s, c.play_time);
+    return c;
+}
+
 bool may_rebuy(const TournamentStructure& s, int level, Chips stack, int rebuys_so_far) {
     const auto& r = s.rebuys;
     if (!r.enabled || level > r.period_levels) return false;

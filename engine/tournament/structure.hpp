@@ -85,6 +85,17 @@ int level_at(const TournamentStructure& s, Duration play_time);
 // has been reached exactly at an hour mark `hour` (1, 2, 3...).
 Duration break_after_hour(int hour);
 
+// Where a tournament stands `since_start` after it started, breaks taken as they fall due at each
+// hour of play (synchronous: the server holds each table at the end of its hand until the break ends).
+// Play time excludes breaks; the level follows play time. Without breaks, play time is all time.
+struct TournamentClock {
+    Duration play_time{0};
+    int level = 1;
+    bool on_break = false;
+    Duration break_left{0};  // on a break: until play resumes
+};
+TournamentClock clock_at(const TournamentStructure& s, Duration since_start);
+
 // Re-buys (§6): during the rebuy period a player at or below the starting stack may buy another
 // starting stack; a busted player may until the next hand at that table starts.
 bool may_rebuy(const TournamentStructure& s, int level, Chips stack, int rebuys_so_far);

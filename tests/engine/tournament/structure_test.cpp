@@ -136,5 +136,41 @@ TEST(Structure, rules_6_late_registration_is_an_option_off_by_default) {
     EXPECT_FALSE(may_reenter(s, 4, true));
 }
 
+TEST(Structure, rules_6_breaks_after_each_hour_of_play_and_play_time_excludes_them) {
+    auto s = default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
+    auto at = [&](Duration d) { return clock_at(s, d); };
+    EXPECT_EQ(at(59min).play_time, 59min);
+    EXPECT_FALSE(at(59min).on_break);
+    EXPECT_EQ(at(59min).level, 4);
+    // 10 min after the first hour of play.
+    EXPECT_TRUE(at(60min).on_break);
+    EXPECT_EQ(at(60min).break_left, 10min);
+    EXPECT_EQ(at(60min).level, 5);  // the level due at 60 min of play starts after the break
+    EXPECT_TRUE(at(69min).on_break);
+    EXPECT_FALSE(at(70min).on_break);
+    EXPECT_EQ(at(70min).play_time, 60min);
+    EXPECT_EQ(at(85min).play_time, 75min);
+    EXPECT_EQ(at(85min).level, 6);
+    // 15 min after the second hour: play 2 h at 2 h 10, the break runs to 2 h 25.
+    EXPECT_TRUE(at(130min).on_break);
+    EXPECT_EQ(at(130min).break_left, 15min);
+    EXPECT_TRUE(at(144min).on_break);
+    EXPECT_FALSE(at(145min).on_break);
+    EXPECT_EQ(at(145min).play_time, 120min);
+    // Then 10 min every further hour: play 3 h at 3 h 25, 4 h at 4 h 35.
+    EXPECT_TRUE(at(205min).on_break);
+    EXPECT_EQ(at(205min).break_left, 10min);
+    EXPECT_FALSE(at(215min).on_break);
+    EXPECT_EQ(at(215min).play_time, 180min);
+    EXPECT_TRUE(at(275min).on_break);
+    EXPECT_EQ(at(285min).play_time, 240min);
+    EXPECT_EQ(at(285min).level, 17);
+    // A Sit&Go has no breaks: 8-minute levels on all the time.
+    auto sng = default_structure(TournamentKind::SitAndGo, Variant::Holdem, Betting::NoLimit);
+    EXPECT_FALSE(clock_at(sng, 60min).on_break);
+    EXPECT_EQ(clock_at(sng, 64min).play_time, 64min);
+    EXPECT_EQ(clock_at(sng, 64min).level, 9);
+}
+
 }  // namespace
 }  // namespace tavolo::engine
