@@ -141,10 +141,23 @@ struct WriteService::Impl {
         backoff = std::min(backoff * 2, options.max_backoff);
     }
 
+    bool database_up() const {
+        std::lock_guard lock(state_mutex);
+        return up;
+    }
+
+    // Past the shutdown deadline with the database known to be unreachable, nothing more is tried:
+    // each try could wait out a connect timeout, and stop() would take that long per queued write.
+    bool given_up() const { return abort.load() && !database_up(); }
+
     StoreResult<void> commit_retrying(Worker& w, std::span<const HandRecord> hands) {
         auto backoff = options.initial_backoff;
         HandStore store(db);
         for (;;) {
+            if (given_up())
+                return store_error(StoreErrc::shutting_down, "stopped while the database was unreachable (" +
+                                                                 status_error() +
+                                                                 "): the hand was not committed");
             auto result = store.commit(hands);
             if (result || result.error().code != StoreErrc::unavailable) {
                 mark(true, {});
@@ -179,9 +192,23 @@ struct WriteService::Impl {
         release(items.size());
     }
 
+    std::string status_error() const {
+        std::lock_guard lock(state_mutex);
+        return last_error;
+    }
+
     void run_task(Worker& w, TaskItem& task) {
         auto backoff = options.initial_backoff;
         for (;;) {
+            if (given_up()) {
+                deliver(task.fail,
+                        StoreError{StoreErrc::shutting_down,
+                                   "stopped while the database was unreachable (" + status_error() +
+                                       "): the operation may not have been applied; retry it with the "
+                                       "same idempotency key"});
+                release(1);
+                return;
+            }
             bool last_try = abort.load();
             bool done = false;
             try {

@@ -224,3 +224,31 @@ TEST(WriteService, WorkThatThrowsAnythingIsReportedOnce) {
     EXPECT_EQ(calls.load(), 1);
     EXPECT_TRUE(database_error.load());
 }
+
+// Stopping while the database is unreachable ends soon after the shutdown deadline: what is still
+// queued is failed with shutting_down, not tried once more each (each try can take a connect timeout).
+TEST(WriteService, StoppingWhileTheDatabaseIsDownDoesNotTryEachQueuedWriteAgain) {
+    MigratedDatabase t;
+    auto options = options_for(t.url());
+    options.shutdown_deadline = 200ms;
+    std::atomic<int> shutting_down{0}, calls{0};
+    auto service = std::make_unique<WriteService>(options);
+    // Each try of this work stands for a connection attempt that takes 150 ms to time out.
+    auto slow_unreachable = [](Database&) -> StoreResult<int> {
+        std::this_thread::sleep_for(150ms);
+        return store_error(StoreErrc::unavailable, "connect timeout");
+    };
+    for (int i = 0; i < 20; ++i)
+        ASSERT_TRUE(service->submit<int>(slow_unreachable, [&](StoreResult<int> r) {
+            ++calls;
+            if (!r && r.error().code == StoreErrc::shutting_down) ++shutting_down;
+        }));
+    std::this_thread::sleep_for(100ms);
+    auto start = std::chrono::steady_clock::now();
+    service->stop();
+    auto took = std::chrono::steady_clock::now() - start;
+    EXPECT_LT(took, 1200ms) << "stop() took "
+                            << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
+    EXPECT_EQ(calls.load(), 20);
+    EXPECT_GE(shutting_down.load(), 16);
+}
