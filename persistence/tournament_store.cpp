@@ -403,9 +403,12 @@ StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_
             return reg;
         }
         if (!reg) return reg;
-        if (is_paid_back(reg->state))
+        if (is_paid_back(reg->state)) {
+            if (from_pool == 0 && from_house == 0 && reg->state == new_state)
+                return reg;  // a refund of nothing records no key: its replay finds the entry as it left it
             return store_error(StoreErrc::invalid_argument,
                                "the entry was already paid back (" + reg->state + ")");
+        }
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
         std::vector<Leg> legs;

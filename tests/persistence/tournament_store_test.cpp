@@ -244,6 +244,13 @@ TEST(Tournaments, ARefundedEntryIsNotPaidAgainUnderAnotherKey) {
     EXPECT_EQ(prize.error().code, StoreErrc::invalid_argument);
     EXPECT_EQ(w.balance(a.wallet), 10'000);
     EXPECT_EQ(w.balance(t.prize_pool), 2000);
+    // A refund of nothing moves no money and records no key: running it again is not an error.
+    auto reg_b = w.tournaments.registrations(t.id)->at(1).id;
+    for (int i = 0; i < 2; ++i) {
+        auto nothing = w.tournaments.refund(reg_b, 0, 0, "refund:ned");
+        ASSERT_TRUE(nothing) << nothing.error().message;
+        EXPECT_EQ(nothing->state, "refunded");
+    }
 }
 
 // Money cannot be paid into a tournament that is over: it would sit in a pool nobody is paid from.
