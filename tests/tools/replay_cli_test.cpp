@@ -2,6 +2,8 @@
 // (and the hand of a .phhs) with the reason, skips are counted per reason, the exit code tells.
 #include <gtest/gtest.h>
 
+#include "tests/support/run_tool.hpp"
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -11,21 +13,7 @@
 
 namespace {
 
-struct Run {
-    int code;
-    std::string out;
-};
-
-Run run(const std::string& args) {
-    const std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf;
-    while (size_t n = fread(buf.data(), 1, buf.size(), p))
-        out.append(buf.data(), n);
-    const int status = pclose(p);
-    return {WEXITSTATUS(status), out};
-}
+using tavolo::testing::run_tool;
 
 std::string last_line(const std::string& out) {
     std::string s = out;
@@ -69,7 +57,7 @@ class TempDir {
 }  // namespace
 
 TEST(ReplayCli, TheDataSetReplaysWithNoFailure) {
-    const auto r = run("replay " + kData);
+    const auto r = run_tool("replay " + kData);
     EXPECT_EQ(r.code, 0) << r.out;
     std::smatch m;
     const std::string last = last_line(r.out);
@@ -83,7 +71,7 @@ TEST(ReplayCli, TheDataSetReplaysWithNoFailure) {
 }
 
 TEST(ReplayCli, ExportedHandsReplayTheSame) {
-    const auto r = run("replay --check-export " + kData);
+    const auto r = run_tool("replay --check-export " + kData);
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(last_line(r.out).find(", 0 failed, "), std::string::npos) << r.out;
 }
@@ -97,7 +85,7 @@ TEST(ReplayCli, FailuresNameTheFileTheHandAndTheReasonAndExitNonZero) {
     const std::string broken = dir.write("b/broken.phh", "variant = 'NT'\nantes = [0, 0\n");
     const std::string multi = dir.write("b/multi.phhs", std::string("[1]\n") + kHand + "\n[2]\n" + wrong);
     dir.write("b/notes.txt", "not a hand history");
-    const auto r = run("replay " + dir.str());
+    const auto r = run_tool("replay " + dir.str());
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find(bad + ": finishing stacks differ: p2 1001 (engine 1000), p3 999 (engine 1000)\n"),
               std::string::npos)
@@ -109,14 +97,14 @@ TEST(ReplayCli, FailuresNameTheFileTheHandAndTheReasonAndExitNonZero) {
 }
 
 TEST(ReplayCli, AMissingPathIsAFailure) {
-    const auto r = run("replay /nonexistent/tavolo/hands");
+    const auto r = run_tool("replay /nonexistent/tavolo/hands");
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.out.find("/nonexistent/tavolo/hands: no such file or directory"), std::string::npos) << r.out;
     EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
 }
 
 TEST(ReplayCli, NeedsAPath) {
-    const auto r = run("replay");
+    const auto r = run_tool("replay");
     EXPECT_NE(r.code, 0);
     EXPECT_NE(r.out.find("paths"), std::string::npos) << r.out;
 }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/run_tool.hpp"
+
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
@@ -102,17 +104,8 @@ TEST(SimulatePolacco, BadOptionsAreClearErrors) {
 
 // As a user runs it: `tavolo simulate --game polacco ...`.
 SimRun run_binary(const std::string& args) {
-    std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    SimRun run;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe))
-        run.output.append(buf.data(), n);
-    run.code = WEXITSTATUS(pclose(pipe));
-    std::string text = run.output;
-    if (!text.empty() && text.back() == '\n') text.pop_back();
-    run.last_line = text.substr(text.find_last_of('\n') + 1);
-    return run;
+    const auto r = tavolo::testing::run_tool(args);
+    return {r.code, r.out, r.last_line()};
 }
 
 TEST(SimulatePolacco, TheCommandLine) {

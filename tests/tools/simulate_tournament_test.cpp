@@ -1,6 +1,8 @@
 // `tavolo simulate` (issue 4): whole tournaments with random bots, through the library and the binary.
 #include <gtest/gtest.h>
 
+#include "tests/support/run_tool.hpp"
+
 #include <array>
 #include <cstdio>
 #include <regex>
@@ -103,23 +105,10 @@ TEST(Simulate, sit_and_go_larger_than_a_table_is_refused) {
     EXPECT_NE(validate(o), "");
 }
 
-struct Run {
-    int code;
-    std::string out;
-};
-Run run(const std::string& args) {
-    std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf;
-    while (size_t n = fread(buf.data(), 1, buf.size(), p))
-        out.append(buf.data(), n);
-    int status = pclose(p);
-    return {WEXITSTATUS(status), out};
-}
+using tavolo::testing::run_tool;
 
 TEST(SimulateCommand, ends_with_exactly_one_summary_line_and_exit_zero) {
-    auto r = run("simulate --game holdem --betting nl --kind mtt --players 250 --seed 7");
+    auto r = run_tool("simulate --game holdem --betting nl --kind mtt --players 250 --seed 7");
     EXPECT_EQ(r.code, 0) << r.out;
     const std::regex line(
         "^simulate: entrants=250 hands=[0-9]+ tables=25 moves=[0-9]+ broken=24 places=250 prize_cents=250000 "
@@ -132,17 +121,17 @@ TEST(SimulateCommand, every_game_and_kind_runs) {
                              "--game draw --betting limit --kind shootout --players 40",
                              "--game holdem --betting limit --kind headsup --players 2",
                              "--game holdem --betting nl --kind mtt --players 120 --rebuys"}) {
-        auto r = run(std::string("simulate ") + args + " --seed 3");
+        auto r = run_tool(std::string("simulate ") + args + " --seed 3");
         EXPECT_EQ(r.code, 0) << args << "\n" << r.out;
         EXPECT_EQ(r.out.rfind("simulate: entrants=", 0), 0u) << r.out;
     }
 }
 
 TEST(SimulateCommand, bad_options_fail_with_a_reason) {
-    auto r = run("simulate --kind sng --players 12");
+    auto r = run_tool("simulate --kind sng --players 12");
     EXPECT_NE(r.code, 0);
     EXPECT_NE(r.out.find("Sit&Go"), std::string::npos) << r.out;
-    auto g = run("simulate --game omaha");
+    auto g = run_tool("simulate --game omaha");
     EXPECT_NE(g.code, 0);
 }
 
