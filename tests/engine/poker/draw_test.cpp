@@ -155,3 +155,82 @@ TEST(Draw, ExposedAllInHandsDiscardInTheOpen) {
 
 }  // namespace
 }  // namespace tavolo::engine::testing
+
+namespace tavolo::engine::testing {
+namespace {
+
+// Random six-handed draws with heavy discarding: players draw in turn from the button's left
+// (folded players skipped, all-in players included); nobody is dealt the burn card, a card of
+// the stub twice, or back a card just discarded; a reshuffle holds only earlier players' discards.
+TEST(Draw, PropertyDrawOrderAndReshuffleOverRandomHands) {
+    SeededRandom rng(66);
+    Hand hand;
+    int reshuffles = 0;
+    for (int i = 0; i < 3000 && !HasFailure(); ++i) {
+        const int players = 2 + static_cast<int>(rng.uniform_below(5));
+        HandSetup s =
+            make_setup(Variant::FiveCardDraw, Betting::PotLimit, std::vector<Chips>(players, 1000), 5, 10);
+        s.button = static_cast<SeatIndex>(rng.uniform_below(static_cast<std::uint64_t>(players)));
+        ASSERT_TRUE(hand.reset(s, rng).has_value());
+        while (hand.phase() == HandPhase::Betting) {
+            const LegalActions la = hand.legal_actions();
+            const auto r = rng.uniform_below(10);
+            if (r == 0 && la.may_bet_or_raise) {
+                ASSERT_OK(
+                    hand.bet_or_raise_to(la.seat, la.all_in_to <= la.max_to ? la.all_in_to : la.max_to));
+            } else if (r == 1) {
+                ASSERT_OK(hand.fold(la.seat));
+            } else {
+                ASSERT_OK(la.may_check ? hand.check(la.seat) : hand.call(la.seat));
+            }
+        }
+        if (hand.phase() != HandPhase::Drawing) continue;
+        std::vector<SeatIndex> expected_order;
+        for (SeatIndex seat : deal_order(s))
+            if (!hand.folded(seat)) expected_order.push_back(seat);
+        Card burn{};
+        for (const CardDealt& d : events_of<CardDealt>(hand))
+            if (d.target == CardTarget::Burn) burn = d.card;
+        CardSet dealt_before;  // every card dealt before the draw (hands of all players)
+        for (const CardDealt& d : events_of<CardDealt>(hand))
+            if (d.target == CardTarget::Player) dealt_before.insert(d.card);
+        CardSet earlier_discards;
+        CardSet replacements;
+        std::vector<SeatIndex> order;
+        while (hand.phase() == HandPhase::Drawing) {
+            const SeatIndex seat = hand.to_act();
+            order.push_back(seat);
+            CardSet d;
+            for (Card c : hand.hole_cards(seat))
+                if (rng.uniform_below(4) != 0) d.insert(c);
+            const std::size_t before = hand.events().size();
+            ASSERT_OK(hand.discard(seat, d));
+            bool reshuffled = false;
+            for (const HandEvent& e : std::span<const HandEvent>(hand.events()).subspan(before)) {
+                if (std::holds_alternative<DeckReshuffled>(e)) reshuffled = true;
+                const auto* c = std::get_if<CardDealt>(&e);
+                if (!c) continue;
+                EXPECT_NE(c->card, burn);
+                EXPECT_FALSE(d.contains(c->card)) << "dealt back a card just discarded";
+                EXPECT_FALSE(replacements.contains(c->card)) << "a replacement dealt twice";
+                if (dealt_before.contains(c->card)) {
+                    EXPECT_TRUE(earlier_discards.contains(c->card)) << "reshuffled a card not yet discarded";
+                }
+                replacements.insert(c->card);
+            }
+            reshuffles += reshuffled ? 1 : 0;
+            earlier_discards = CardSet{earlier_discards.bits() | d.bits()};
+        }
+        EXPECT_EQ(order, expected_order) << "hand " << i;
+        CardSet held;
+        for (SeatIndex seat : expected_order)
+            for (Card c : hand.hole_cards(seat)) {
+                EXPECT_FALSE(held.contains(c));
+                held.insert(c);
+            }
+    }
+    EXPECT_GT(reshuffles, 100);
+}
+
+}  // namespace
+}  // namespace tavolo::engine::testing
