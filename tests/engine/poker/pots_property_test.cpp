@@ -3,7 +3,8 @@
 // (each all-in caps what its player can win, folded chips stay in, big-blind antes are dead money
 // in the main pot, equal hands split with odd chips clockwise from the button's left, evaluated by
 // the reference evaluator); the first to show is the last aggressor of the final round, else the
-// first left of the button, in stud the highest showing board; every player who shows at showdown can win or
+// first left of the button, in stud the highest showing board; hands are exposed exactly when no
+// further betting is possible; every player who shows at showdown can win or
 // tie a pot still undecided (or must show: all-in exposure, always-show), every player who mucks cannot; a
 // hand won without showdown shows nothing.
 #include <gtest/gtest.h>
@@ -126,6 +127,59 @@ void check_show_or_muck(const Hand& h, const HandSetup& s) {
     }
 }
 
+// All-in exposure: when two or more players are in and at most one of them is not all-in, every
+// hand still in is shown at once, before any card after the first deal is dealt or drawn and before
+// the showdown; an exposure happens only then.
+void check_all_in_exposure(const Hand& h, const HandSetup& s) {
+    std::array<Chips, kMaxSeats> stack{};
+    std::array<bool, kMaxSeats> folded{};
+    bool exposed = false;
+    const auto events = h.events();
+    auto no_more_betting = [&] {
+        int live = 0, can_bet = 0;
+        for (const SeatSetup& p : s.seats) {
+            if (folded[p.seat]) continue;
+            ++live;
+            can_bet += stack[p.seat] > 0 ? 1 : 0;
+        }
+        return live >= 2 && can_bet <= 1;
+    };
+    for (std::size_t k = 0; k < events.size(); ++k) {
+        const HandEvent& e = events[k];
+        if (const auto* x = std::get_if<HandStarted>(&e)) stack = x->stacks;
+        if (const auto* x = std::get_if<AntePosted>(&e)) stack[x->seat] -= x->amount;
+        if (const auto* x = std::get_if<BlindPosted>(&e)) stack[x->seat] -= x->amount;
+        if (const auto* x = std::get_if<UncalledReturned>(&e)) stack[x->seat] += x->amount;
+        if (const auto* x = std::get_if<Acted>(&e)) {
+            stack[x->seat] -= x->added;
+            folded[x->seat] = folded[x->seat] || x->action == Action::Fold;
+        }
+        const auto* shown = std::get_if<CardsShown>(&e);
+        if (shown && shown->all_in_exposure && !exposed) {
+            ASSERT_TRUE(no_more_betting()) << "an exposure while betting was still possible";
+            for (SeatIndex seat : deal_order(s)) {
+                if (folded[seat]) continue;
+                ASSERT_LT(k, events.size());
+                const auto* next = std::get_if<CardsShown>(&events[k]);
+                ASSERT_TRUE(next && next->all_in_exposure && next->seat == seat)
+                    << "seat " << seat << " not exposed";
+                ++k;
+            }
+            --k;
+            exposed = true;
+            continue;
+        }
+        const auto* dealt = std::get_if<CardDealt>(&e);
+        const bool next_card_or_showdown =
+            (dealt && dealt->target != CardTarget::Burn && dealt->street > 0) ||
+            std::holds_alternative<DrawStarted>(e) || std::holds_alternative<Mucked>(e) || shown;
+        if (next_card_or_showdown && !exposed) {
+            ASSERT_FALSE(no_more_betting())
+                << "no further betting was possible but the hands were not exposed";
+        }
+    }
+}
+
 // A stud showing board (the up-cards) as a comparable key: the group sizes (4; 3+1; 2+2; 2+1+1;
 // 1+1+1+1), then the ranks by group size and rank. Straights and flushes do not exist under five.
 std::vector<int> showing_key(const Hand& h, SeatIndex seat) {
@@ -200,6 +254,7 @@ TEST(PotsProperty, FinalStacksMatchIndependentPotSplitting_ShowOrMuckAsRules3) {
         const Expected want = expected_stacks(hand, setup, ended.showdown);
         for (const SeatSetup& p : setup.seats)
             ASSERT_EQ(hand.stack(p.seat), want.stacks[p.seat]) << "hand " << i << " seat " << p.seat;
+        check_all_in_exposure(hand, setup);
         if (ended.showdown) {
             ++showdowns;
             check_show_or_muck(hand, setup);
