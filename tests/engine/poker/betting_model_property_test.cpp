@@ -68,7 +68,11 @@ class BettingModel {
         pot_ -= e.amount;
     }
     void on(const BettingRoundStarted& e) {
-        unit_ = e.bet_unit;
+        // Limit: small bets on hold'em's pre-flop and flop, stud's first two rounds, draw's first.
+        const int first_big = setup_.variant == Variant::FiveCardDraw ? 1 : 2;
+        const bool big = setup_.betting == Betting::Limit && e.street >= first_big;
+        unit_ = big ? 2 * setup_.big_blind : setup_.big_blind;
+        EXPECT_EQ(e.bet_unit, unit_) << "street " << e.street;
         acted_ = {};
         faced_ = {};
         faced_full_ = {};
