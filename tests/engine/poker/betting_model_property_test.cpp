@@ -1,12 +1,12 @@
 // RULES.md §2 as a second, independent model, rebuilt from the public events alone (what a client
 // sees: blinds, antes, actions, uncalled bets, round starts), compared with legal_actions() at every
-// decision of random hands in every game and structure: may check, may call and for how much, may
-// raise, minimum and maximum raise-to. The model is the rule text: no-limit minimum increment =
-// the larger of the big blind and the largest full increment, measured from the big blind under
-// it (APT 17.5); the full big blind to enter; pot-limit maximum = current bet + pot with all bets +
-// the call; limit small/big bet, one bet and three raises (pre-flop the big blind is the bet),
-// uncapped when the round starts with exactly two players not all-in; an all-in of half a bet
-// counts in limit; reopening only by a full raise or short all-ins adding up to one (TDA).
+// decision of random hands in every game and structure: who opens each round; may check, may call and for how
+// much, may raise, minimum and maximum raise-to. The model is the rule text: no-limit minimum increment = the
+// larger of the big blind and the largest full increment, measured from the big blind under it (APT 17.5);
+// the full big blind to enter; pot-limit maximum = current bet + pot with all bets + the call; limit
+// small/big bet, one bet and three raises (pre-flop the big blind is the bet), uncapped when the round starts
+// with exactly two players not all-in; an all-in of half a bet counts in limit; reopening only by a full
+// raise or short all-ins adding up to one (TDA).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -91,6 +91,36 @@ class BettingModel {
         for (const SeatSetup& x : setup_.seats)
             can_bet += !folded_[x.seat] && stack_[x.seat] > 0 ? 1 : 0;
         uncapped_ = can_bet == 2;
+        EXPECT_EQ(e.first_to_act, expected_opener(e.street, can_bet)) << "street " << e.street;
+    }
+    void on(const CardDealt& e) {
+        if (e.target == CardTarget::Player && e.visibility == Visibility::Everyone && e.street == 0)
+            up_[e.seat] = e.card;
+    }
+
+    // RULES.md §1: pre-flop and before the draw, left of the big blind; stud's first round, the
+    // lowest up-card (ties: nearest the button's left); later rounds, left of the button. The first
+    // of those, clockwise, who can still act; nobody when fewer than two players are in.
+    SeatIndex expected_opener(int street, int can_bet) const {
+        const std::vector<SeatIndex> order = deal_order(setup_);
+        std::size_t start = 0;
+        if (street == 0 && setup_.variant == Variant::FiveCardStud) {
+            for (std::size_t k = 1; k < order.size(); ++k)
+                if (up_[order[k]].rank() < up_[order[start]].rank()) start = k;
+        } else if (street == 0 && setup_.big_blind_seat != kNoSeat) {
+            while (order[start] != setup_.big_blind_seat)
+                ++start;
+            start = (start + 1) % order.size();
+        }
+        int live = 0;
+        for (SeatIndex seat : order)
+            live += folded_[seat] ? 0 : 1;
+        if (live < 2) return kNoSeat;
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            const SeatIndex seat = order[(start + k) % order.size()];
+            if (!folded_[seat] && stack_[seat] > 0 && (bet_[seat] < current_ || can_bet >= 2)) return seat;
+        }
+        return kNoSeat;
     }
     void on(const Acted& e) {
         const SeatIndex p = e.seat;
@@ -127,6 +157,7 @@ class BettingModel {
     const HandSetup& setup_;
     std::array<Chips, kMaxSeats> stack_{}, bet_{}, faced_{}, faced_full_{};
     std::array<bool, kMaxSeats> folded_{}, acted_{};
+    std::array<Card, kMaxSeats> up_{};
     Chips pot_ = 0, current_ = 0, increment_ = 0, full_level_ = 0, unit_ = 0;
     int counted_ = 0;
     bool uncapped_ = false;
