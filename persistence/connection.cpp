@@ -108,9 +108,16 @@ std::string redact_secrets(std::string text, const std::string& url) {
     return text;
 }
 
+std::string with_connect_timeout(const std::string& url, std::chrono::seconds timeout) {
+    if (url.find("connect_timeout") != std::string::npos) return url;
+    auto value = "connect_timeout=" + std::to_string(std::max<long long>(timeout.count(), 2));
+    if (is_uri(url)) return url + (url.find('?') == std::string::npos ? "?" : "&") + value;
+    return url + (url.empty() ? "" : " ") + value;
+}
+
 std::string probe_database(const std::string& url) {
     try {
-        pqxx::connection conn{url};
+        pqxx::connection conn{with_connect_timeout(url, kDefaultConnectTimeout)};
         pqxx::nontransaction tx{conn};
         return tx.exec1("SELECT version()")[0].as<std::string>();
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #pragma once
 // Opening a PostgreSQL connection with an error that says what to do.
+#include <chrono>
 #include <stdexcept>
 #include <string>
 
@@ -9,6 +10,13 @@ class DatabaseError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
 };
+
+// How long probe_database and apply_migrations wait for a connection, unless the URL says otherwise.
+inline constexpr std::chrono::seconds kDefaultConnectTimeout{10};
+
+// The URL with connect_timeout set to `timeout` (at least 2 s, libpq's minimum), unless it already
+// sets one. Works for both URIs and key=value strings.
+std::string with_connect_timeout(const std::string& url, std::chrono::seconds timeout);
 
 // Connects, runs a trivial query and returns the server's version string
 // ("PostgreSQL 15.x ..."). Throws DatabaseError naming the URL (without password) on failure.

@@ -11,6 +11,7 @@ Database::Database(std::string url, Options options) : pool_(std::make_unique<Po
     pool_->url = std::move(url);
     pool_->options = options;
     if (pool_->options.pool_size == 0) pool_->options.pool_size = 1;
+    pool_->connect_url = with_connect_timeout(pool_->url, pool_->options.connect_timeout);
 }
 
 Database::~Database() = default;
@@ -41,7 +42,7 @@ Lease::Lease(Database& db) : pool_(db.pool()) {
     ++pool_.open;
     lock.unlock();
     try {
-        conn_ = std::make_unique<pqxx::connection>(pool_.url);
+        conn_ = std::make_unique<pqxx::connection>(pool_.connect_url);
     } catch (...) {
         lock.lock();
         --pool_.open;

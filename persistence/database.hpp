@@ -15,6 +15,9 @@ class Database {
         std::size_t pool_size = 4;  // connections open at most at once
         std::chrono::milliseconds acquire_timeout{30'000};
         int max_attempts = 12;  // for serialization failures and deadlocks
+        // How long opening a connection may take, unless the URL sets connect_timeout itself: without
+        // one, libpq waits for ever on a server that accepts and never answers.
+        std::chrono::seconds connect_timeout{10};
     };
 
     explicit Database(std::string url);

@@ -101,7 +101,7 @@ MigrationReport apply_migrations(const std::string& url) {
 MigrationReport apply_migrations(const std::string& url, std::span<const Migration> migrations) {
     std::unique_ptr<pqxx::connection> conn;
     try {
-        conn = std::make_unique<pqxx::connection>(url);
+        conn = std::make_unique<pqxx::connection>(with_connect_timeout(url, kDefaultConnectTimeout));
     } catch (const std::exception& e) {
         throw DatabaseError("cannot reach the database at " + redact_url(url) +
                             " to apply migrations: " + redact_secrets(e.what(), url) +

@@ -12,6 +12,7 @@ namespace tavolo::persistence {
 
 struct Database::Pool {
     std::string url;
+    std::string connect_url;  // url with a connect_timeout
     Options options;
     std::mutex mutex;
     std::condition_variable returned;

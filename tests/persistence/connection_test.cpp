@@ -1,6 +1,18 @@
 #include "persistence/connection.hpp"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <future>
+#include <memory>
+#include <thread>
+
+#include "persistence/database.hpp"
+#include "persistence/ledger.hpp"
 
 #include "tests/support/server_process.hpp"
 
@@ -43,4 +55,42 @@ TEST(Database, APasswordQuotedByLibpqInItsErrorIsRedacted) {
         std::string what = e.what();
         EXPECT_EQ(what.find("zzret"), std::string::npos) << "password leaked: " << what;
     }
+}
+
+// A server that accepts the connection and never answers (a host that went away behind a load
+// balancer): a store call fails as unavailable after the connect timeout instead of waiting forever.
+TEST(Database, AServerThatNeverAnswersIsUnavailableAfterTheConnectTimeout) {
+    int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(listener, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(::listen(listener, 16), 0);
+    socklen_t size = sizeof addr;
+    ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &size);
+    std::string url = "postgresql://u@127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/db";
+
+    auto outcome = std::make_shared<std::promise<StoreResult<Cents>>>();
+    auto future = outcome->get_future();
+    std::thread([url, outcome] {
+        Database db(url, {.connect_timeout = std::chrono::seconds(1)});
+        outcome->set_value(Ledger(db).balance(WalletId{1}));
+    }).detach();
+    ASSERT_EQ(future.wait_for(std::chrono::seconds(8)), std::future_status::ready)
+        << "still connecting after 8 s";
+    auto r = future.get();
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, StoreErrc::unavailable) << r.error().message;
+    ::close(listener);
+}
+
+TEST(Database, AConnectTimeoutIsAddedUnlessTheUrlHasOne) {
+    using std::chrono::seconds;
+    EXPECT_EQ(with_connect_timeout("postgresql://h/d", seconds(10)), "postgresql://h/d?connect_timeout=10");
+    EXPECT_EQ(with_connect_timeout("postgresql:///d?host=/s&port=5", seconds(3)),
+              "postgresql:///d?host=/s&port=5&connect_timeout=3");
+    EXPECT_EQ(with_connect_timeout("host=h dbname=d", seconds(10)), "host=h dbname=d connect_timeout=10");
+    EXPECT_EQ(with_connect_timeout("postgresql://h/d?connect_timeout=2", seconds(10)),
+              "postgresql://h/d?connect_timeout=2");
 }
