@@ -43,6 +43,12 @@ Lease::Lease(Database& db) : pool_(db.pool()) {
     lock.unlock();
     try {
         conn_ = std::make_unique<pqxx::connection>(pool_.connect_url);
+    } catch (const std::exception& e) {
+        lock.lock();
+        --pool_.open;
+        pool_.returned.notify_one();
+        // libpq may quote parts of the URL (a malformed password, say) in its message.
+        throw pqxx::broken_connection(redact_secrets(e.what(), pool_.url));
     } catch (...) {
         lock.lock();
         --pool_.open;

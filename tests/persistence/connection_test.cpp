@@ -94,3 +94,12 @@ TEST(Database, AConnectTimeoutIsAddedUnlessTheUrlHasOne) {
     EXPECT_EQ(with_connect_timeout("postgresql://h/d?connect_timeout=2", seconds(10)),
               "postgresql://h/d?connect_timeout=2");
 }
+
+// The stores report libpq's connection errors too: the password must not come through them either.
+TEST(Database, APasswordQuotedByLibpqNeverReachesAStoreError) {
+    Database db("postgresql://user:sec%zzret@127.0.0.1:1/db");
+    auto r = Ledger(db).balance(WalletId{1});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, StoreErrc::unavailable);
+    EXPECT_EQ(r.error().message.find("zzret"), std::string::npos) << "password leaked: " << r.error().message;
+}
