@@ -24,6 +24,10 @@ ClassifiedError classify_sql(const pqxx::sql_error& e) {
                 Recovery::fail};
     if (state == "23505" && mentions(what, "accounts_name_unique"))
         return {{StoreErrc::duplicate_name, "that account name is taken"}, Recovery::fail};
+    if (state == "23505" && mentions(what, "registrations_one_live_entry"))
+        return {{StoreErrc::invalid_argument,
+                 "the account already holds a live entry in this tournament: eliminate or refund it first"},
+                Recovery::fail};
     if (state == "23503") return {{StoreErrc::not_found, what}, Recovery::fail};
     if (state.starts_with("23") || state.starts_with("22"))
         return {{StoreErrc::invalid_argument, what}, Recovery::fail};

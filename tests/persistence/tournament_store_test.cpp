@@ -267,6 +267,27 @@ TEST(Tournaments, NoReBuyOrAddOnIntoATournamentThatIsOver) {
     EXPECT_EQ(w.balance(a.wallet), 7500);
 }
 
+// One live entry (registered or playing) per account and tournament, whatever the path: a re-buy that
+// would bring back an eliminated entry while a re-entry is live is refused and moves no money.
+TEST(Tournaments, AnAccountHoldsOneLiveEntryPerTournament) {
+    World w;
+    auto t = w.sng();
+    auto a = w.player("ola", 20'000);
+    auto first = w.tournaments.register_player(t.id, a.id, "entry:1").value();
+    ASSERT_TRUE(w.tournaments.set_registration_state(first.id, "eliminated"));
+    auto second = w.tournaments.register_player(t.id, a.id, "entry:2");
+    ASSERT_TRUE(second) << second.error().message;
+    EXPECT_EQ(second->entry_number, 2);
+    auto rebuy = w.tournaments.rebuy(first.id, 2000, 500, "rebuy:first");
+    ASSERT_FALSE(rebuy);
+    EXPECT_EQ(rebuy.error().code, StoreErrc::invalid_argument);
+    EXPECT_NE(rebuy.error().message.find("live entry"), std::string::npos) << rebuy.error().message;
+    auto back = w.tournaments.set_registration_state(first.id, "playing");
+    ASSERT_FALSE(back);
+    EXPECT_EQ(back.error().code, StoreErrc::invalid_argument);
+    EXPECT_EQ(w.balance(a.wallet), 20'000 - 2 * 2500);
+}
+
 TEST(AuditLog, OnlyOperatorsAreRecordedAndTheLogIsAppendOnly) {
     World w;
     auto op = w.accounts.create("boss", "long enough", Role::operator_).value();
