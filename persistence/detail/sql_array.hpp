@@ -17,7 +17,4 @@ std::string bytea_array(std::span<const std::string> values);
 // One bytea value in hex format, for a single bytea parameter.
 std::string bytea_hex(std::string_view bytes);
 
-// Appends `text` as a JSON string literal.
-void append_json_string(std::string& out, std::string_view text);
-
 }  // namespace tavolo::persistence::detail

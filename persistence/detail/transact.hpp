@@ -45,11 +45,4 @@ auto transact(Database& db, F&& work) -> std::invoke_result_t<F&, pqxx::work&> {
     }
 }
 
-// Lock the rows of `table` with the given ids in id order (deadlock-free when everyone does this).
-inline void lock_rows_in_order(pqxx::work& tx, const char* table, const std::string& id_array) {
-    tx.exec_params(
-        std::string("SELECT id FROM ") + table + " WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE",
-        id_array);
-}
-
 }  // namespace tavolo::persistence::detail
