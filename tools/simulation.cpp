@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "engine/poker/game.hpp"
 #include "engine/poker/hand.hpp"
 #include "engine/random.hpp"
 #include "engine/table/table.hpp"
@@ -31,10 +32,6 @@ constexpr int kMaxLevel =
 constexpr Cents kPrizePart = 1000;  // 10+1 EUR buy-ins
 constexpr Cents kFee = 100;
 
-int full_table(Variant v) {
-    return v == Variant::FiveCardDraw ? 6 : 10;
-}
-
 class Simulator {
   public:
     explicit Simulator(const SimulationOptions& o)
@@ -46,8 +43,6 @@ class Simulator {
           paid_(default_payout_table(o.players)) {
         structure_.buy_in = BuyIn{kPrizePart, kFee};
         hand_.set_options(HandOptions{.record_events = false});
-        if (o.kind == TournamentKind::SitAndGo) structure_.table_size = full_table(o.variant);
-        if (o.kind == TournamentKind::HeadsUp) structure_.table_size = 2;
         if (o.rebuys) {
             auto& r = structure_.rebuys;
             r.enabled = true;
@@ -486,8 +481,9 @@ std::string validate(const SimulationOptions& o) {
     if (o.players > 10'000'000) return "--players must be at most 10,000,000";
     if (o.rebuys && (o.kind == TournamentKind::ShootOut || o.kind == TournamentKind::HeadsUp))
         return "--rebuys is for --kind mtt or sng";
-    if (o.kind == TournamentKind::SitAndGo && o.players > full_table(o.variant))
-        return "a Sit&Go is one table: --players at most " + std::to_string(full_table(o.variant)) +
+    if (const int full = game_for(o.variant).max_players;
+        o.kind == TournamentKind::SitAndGo && o.players > full)
+        return "a Sit&Go is one table: --players at most " + std::to_string(full) +
                " for this game (use --kind mtt for more)";
     return {};
 }

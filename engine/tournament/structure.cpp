@@ -1,5 +1,7 @@
 #include "engine/tournament/structure.hpp"
 
+#include "engine/poker/game.hpp"
+
 namespace tavolo::engine {
 
 TournamentStructure default_structure(TournamentKind kind, Variant variant, Betting betting) {
@@ -8,7 +10,7 @@ TournamentStructure default_structure(TournamentKind kind, Variant variant, Bett
     s.variant = variant;
     s.betting = betting;
     s.blinds = default_schedule(kind, variant);
-    const int full = variant == Variant::FiveCardDraw ? 6 : 10;
+    const int full = game_for(variant).max_players;
     switch (kind) {
         case TournamentKind::SitAndGo:
             s.starting_stack = 3000;
@@ -59,7 +61,7 @@ const char* to_string(StructureError e) {
 }
 
 std::optional<StructureError> validate(const TournamentStructure& s) {
-    const int max_size = s.variant == Variant::FiveCardDraw ? 6 : 10;
+    const int max_size = game_for(s.variant).max_players;
     if (s.table_size < 2 || s.table_size > max_size) return StructureError::TableSizeOutOfRange;
     if (s.buy_in.prize_part < 0 || s.buy_in.fee < 0) return StructureError::BuyInOutOfRange;
     if (!s.freeroll && (s.buy_in.total() < kMinBuyInTotal || s.buy_in.total() > kMaxBuyInTotal))

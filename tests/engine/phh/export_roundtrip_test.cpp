@@ -105,7 +105,7 @@ TEST(PhhExport, EveryGameAndStructureReplaysFromItsExportedHistory) {
     int hands = 0;
     for (Variant v : variants) {
         for (Betting b : structures) {
-            const int max_players = v == Variant::FiveCardDraw ? 6 : 10;
+            const int max_players = game_for(v).max_players;
             for (int i = 0; i < 300; ++i) {
                 const int players =
                     2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));

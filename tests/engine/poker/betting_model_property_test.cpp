@@ -172,7 +172,7 @@ TEST(BettingModelProperty, LegalActionsAgreeWithTheRuleTextRebuiltFromPublicEven
     for (int i = 0; i < 6000 && !HasFailure(); ++i) {
         const Variant v = variants[i % 3];
         const Betting b = bettings[(i / 3) % 3];
-        const int max_players = v == Variant::FiveCardDraw ? 6 : 10;
+        const int max_players = game_for(v).max_players;
         const int players =
             2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
         const HandSetup setup = random_setup(rng, v, b, players);

@@ -217,7 +217,7 @@ inline Stats play_random_hands(std::uint64_t seed, int rounds) {
     for (int i = 0; i < rounds; ++i) {
         const Variant v = variants[i % 3];
         const Betting b = bettings[(i / 3) % 3];
-        const int max_players = v == Variant::FiveCardDraw ? 6 : 10;
+        const int max_players = game_for(v).max_players;
         const int players = 2 + (i / 9) % (max_players - 1);
         const HandSetup setup = random_setup(rng, v, b, players);
         play(rng, hand, setup, stats);
