@@ -27,8 +27,8 @@ namespace {
 constexpr std::int64_t kSecondsPerHand = 60;    // simulated time a hand takes at every table
 constexpr int kMaxActionsPerHand = 1000;        // a hand needing more is stuck: a violation
 constexpr std::int64_t kMaxRounds = 2'000'000;  // a tournament needing more never ends
-constexpr int kMaxLevel =
-    50;  // blinds past 10^15 and still playing: chips no longer move (a broken evaluator?)
+// Blinds past 10^15 and still playing: chips no longer move (a broken evaluator?).
+constexpr int kMaxLevel = 50;
 constexpr Cents kPrizePart = 1000;  // 10+1 EUR buy-ins
 constexpr Cents kFee = 100;
 
@@ -100,8 +100,7 @@ class Simulator {
     }
 
     Stakes stakes() const {
-        const int level = level_at(structure_, std::chrono::seconds(play_seconds_));
-        const BlindLevel l = structure_.blinds.level(level);
+        const BlindLevel l = structure_.blinds.level(level());
         return Stakes{l.small_blind, l.big_blind, l.ante, structure_.blinds.ante_mode};
     }
 
@@ -328,8 +327,7 @@ class Simulator {
         seat(entrants);
         result_.tables = floor_->open_tables();
         for (std::int64_t round = 0; floor_->players() > 1 && !failed(); ++round) {
-            if (round >= kMaxRounds ||
-                level_at(structure_, std::chrono::seconds(play_seconds_)) > kMaxLevel) {
+            if (round >= kMaxRounds || level() > kMaxLevel) {
                 violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
                 break;
             }
@@ -368,13 +366,12 @@ class Simulator {
                 for (int id = 0; id < floor_->table_count(); ++id)
                     playing = playing || floor_->table(id).player_count() >= 2;
                 if (!playing) break;
-                if (round >= kMaxRounds ||
-                    level_at(structure_, std::chrono::seconds(play_seconds_)) > kMaxLevel) {
+                if (round >= kMaxRounds || level() > kMaxLevel) {
                     violation("a shoot-out stage did not finish by level " + std::to_string(kMaxLevel));
                     break;
                 }
                 play_round(false);
-                check_chips_per_table_stage();
+                check_chips();  // each stage deals fresh stacks: the chips stay what it dealt out
             }
             std::vector<EntrantId> winners;
             for (int id = 0; id < floor_->table_count(); ++id) {
@@ -388,11 +385,6 @@ class Simulator {
             if (auto ok = ranking_.crown(stage.front()); !ok)
                 violation(std::string("ranking refused the winner: ") + to_string(ok.error()));
         }
-    }
-
-    void check_chips_per_table_stage() {
-        // Each stage starts everyone afresh: the chips at the tables stay what the stage dealt out.
-        check_chips();
     }
 
     void crown_last() {
@@ -447,7 +439,7 @@ class Simulator {
             violation("prizes sum to " + std::to_string(result_.prize_cents) + " cents, the pool is " +
                       std::to_string(pool));
         result_.simulated_minutes = simulated_seconds_ / 60;
-        result_.final_level = level_at(structure_, std::chrono::seconds(play_seconds_));
+        result_.final_level = level();
     }
 
     SimulationOptions opt_;

@@ -38,11 +38,10 @@ struct SimulationResult {
     double wall_s = 0;
     std::int64_t simulated_minutes = 0;
     int final_level = 0;
-    int disqualified = 0;
+    int disqualified = 0;  // players an operator disqualified along the way
     int rebuys = 0;
     int addons = 0;
-    int cancellation_checks = 0;          // refund plans computed on the live state and checked // players an
-                                          // operator disqualified along the way
+    int cancellation_checks = 0;          // refund plans computed on the live state and checked
     std::vector<std::string> violations;  // empty when every invariant held
     bool ok() const { return violations.empty(); }
 };
