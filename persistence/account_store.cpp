@@ -122,10 +122,9 @@ StoreResult<Account> AccountStore::find_by_name(const std::string& name) {
 }
 
 StoreResult<void> AccountStore::set_role(AccountId id, Role role) {
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
-        auto rows = tx.exec_params("UPDATE accounts SET role = $2 WHERE id = $1", raw(id), to_string(role));
-        if (rows.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such account");
-        return {};
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return detail::change_row(tx, "no such account", "UPDATE accounts SET role = $2 WHERE id = $1",
+                                  raw(id), to_string(role));
     });
 }
 

@@ -135,6 +135,18 @@ std::unexpected<StoreError> reused(const std::string& key, const PaidBefore& p) 
                            ": use a new key for another payment");
 }
 
+// The registration a replay of this request paid for, or nullopt when the key is unused. A key that
+// paid something `is_replay` does not accept is a conflict.
+template <class IsReplay>
+StoreResult<std::optional<std::int64_t>> replayed(pqxx::work& tx, const std::string& key,
+                                                  IsReplay is_replay) {
+    auto before = paid_before(tx, key);
+    if (!before) return std::unexpected(before.error());
+    if (!*before) return std::optional<std::int64_t>{};
+    if (!is_replay(**before)) return reused(key, **before);
+    return std::optional<std::int64_t>{(*before)->registration};
+}
+
 std::optional<Cents> checked_sum(Cents a, Cents b) {
     Cents sum;
     if (__builtin_add_overflow(a, b, &sum)) return std::nullopt;
@@ -220,29 +232,26 @@ StoreResult<Tournament> TournamentStore::find(TournamentId id) {
 }
 
 StoreResult<void> TournamentStore::set_state(TournamentId id, const std::string& state) {
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
-        auto r = tx.exec_params(
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return detail::change_row(
+            tx, "no such tournament",
             "UPDATE tournaments SET state = $2, "
             "started_at = CASE WHEN $2 = 'running' THEN coalesce(started_at, now()) ELSE started_at END, "
             "finished_at = CASE WHEN $2 IN ('finished', 'cancelled') THEN now() ELSE finished_at END "
             "WHERE id = $1",
             raw(id), state);
-        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such tournament");
-        return {};
     });
 }
 
 StoreResult<void> TournamentStore::save_clock(TournamentId id, const TournamentClock& c) {
     std::optional<std::int64_t> remaining;
     if (c.level_remaining) remaining = c.level_remaining->count();
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
-        auto r = tx.exec_params(
-            "UPDATE tournaments SET level = $2, level_elapsed_ms = $3, level_remaining_ms = $4, on_break = "
-            "$5, "
-            "clock_saved_at = now() WHERE id = $1",
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return detail::change_row(
+            tx, "no such tournament",
+            "UPDATE tournaments SET level = $2, level_elapsed_ms = $3, "
+            "level_remaining_ms = $4, on_break = $5, clock_saved_at = now() WHERE id = $1",
             raw(id), c.level, static_cast<std::int64_t>(c.level_elapsed.count()), remaining, c.on_break);
-        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such tournament");
-        return {};
     });
 }
 
@@ -256,14 +265,11 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
             "SELECT buy_in_prize_cents, buy_in_fee_cents FROM tournaments WHERE id = $1 "
             "FOR UPDATE",
             raw(id));
-        auto before = paid_before(tx, key);
-        if (!before) return std::unexpected(before.error());
-        if (*before) {
-            const auto& p = **before;
-            if (p.kind != "buy_in" || p.tournament != raw(id) || p.account != raw(account))
-                return reused(key, p);
-            return load_registration(tx, p.registration, false);
-        }
+        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+            return p.kind == "buy_in" && p.tournament == raw(id) && p.account == raw(account);
+        });
+        if (!replay) return std::unexpected(replay.error());
+        if (*replay) return load_registration(tx, **replay, false);
         if (locked.empty()) return store_error(StoreErrc::not_found, "no such tournament");
         auto ctx = context_of(tx, raw(id), raw(account));
         if (!ctx) return std::unexpected(ctx.error());
@@ -307,14 +313,11 @@ StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_
     return detail::transact(db, [&](pqxx::work& tx) -> StoreResult<Registration> {
         // The entry is locked before the key is looked up: a racing copy of this request sees its payment.
         auto reg = load_registration(tx, raw(id), true);
-        auto before = paid_before(tx, key);
-        if (!before) return std::unexpected(before.error());
-        if (*before) {
-            const auto& p = **before;
-            if (p.kind != kind || p.registration != raw(id) || p.prize_part != prize_part || p.fee != fee)
-                return reused(key, p);
-            return load_registration(tx, p.registration, false);
-        }
+        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+            return p.kind == kind && p.registration == raw(id) && p.prize_part == prize_part && p.fee == fee;
+        });
+        if (!replay) return std::unexpected(replay.error());
+        if (*replay) return load_registration(tx, raw(id), false);
         if (!reg) return reg;
         if (reg->state != "playing" && reg->state != "registered" && reg->state != "eliminated")
             return store_error(StoreErrc::invalid_argument, "the entry is " + reg->state);
@@ -356,15 +359,12 @@ StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int 
         return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
         auto reg = load_registration(tx, raw(id), true);
-        auto before = paid_before(tx, key);
-        if (!before) return std::unexpected(before.error());
-        if (*before) {
-            const auto& p = **before;
-            if (p.kind != "prize" || p.registration != raw(id) || p.amount != prize || !reg ||
-                reg->finishing_place != place)
-                return reused(key, p);
-            return reg;
-        }
+        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+            return p.kind == "prize" && p.registration == raw(id) && p.amount == prize && reg &&
+                   reg->finishing_place == place;
+        });
+        if (!replay) return std::unexpected(replay.error());
+        if (*replay) return reg;
         if (!reg) return reg;
         if (is_paid_back(reg->state))
             return store_error(StoreErrc::invalid_argument,
@@ -393,15 +393,12 @@ StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_
         return store_error(StoreErrc::invalid_argument, "a refund is not negative and within 64-bit cents");
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
         auto reg = load_registration(tx, raw(id), true);
-        auto before = paid_before(tx, key);
-        if (!before) return std::unexpected(before.error());
-        if (*before) {
-            const auto& p = **before;
-            if (p.kind != "refund" || p.registration != raw(id) || p.prize_part != from_pool ||
-                p.fee != from_house)
-                return reused(key, p);
-            return reg;
-        }
+        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+            return p.kind == "refund" && p.registration == raw(id) && p.prize_part == from_pool &&
+                   p.fee == from_house;
+        });
+        if (!replay) return std::unexpected(replay.error());
+        if (*replay) return reg;
         if (!reg) return reg;
         if (is_paid_back(reg->state)) {
             if (from_pool == 0 && from_house == 0 && reg->state == new_state)
@@ -427,10 +424,9 @@ StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_
 }
 
 StoreResult<void> TournamentStore::set_registration_state(RegistrationId id, const std::string& state) {
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
-        auto r = tx.exec_params("UPDATE registrations SET state = $2 WHERE id = $1", raw(id), state);
-        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such registration");
-        return {};
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return detail::change_row(tx, "no such registration",
+                                  "UPDATE registrations SET state = $2 WHERE id = $1", raw(id), state);
     });
 }
 
@@ -455,10 +451,9 @@ StoreResult<TableId> TournamentStore::open_table(TournamentId id, int table_numb
 }
 
 StoreResult<void> TournamentStore::break_table(TableId table) {
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
-        auto r = tx.exec_params("UPDATE tournament_tables SET state = 'broken' WHERE id = $1", raw(table));
-        if (r.affected_rows() == 0) return store_error(StoreErrc::not_found, "no such table");
-        return {};
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return detail::change_row(tx, "no such table",
+                                  "UPDATE tournament_tables SET state = 'broken' WHERE id = $1", raw(table));
     });
 }
 

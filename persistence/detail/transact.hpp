@@ -8,8 +8,10 @@
 #include <chrono>
 #include <pqxx/pqxx>
 #include <random>
+#include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 
 #include "persistence/detail/errors.hpp"
 #include "persistence/detail/pool.hpp"
@@ -43,6 +45,14 @@ auto transact(Database& db, F&& work) -> std::invoke_result_t<F&, pqxx::work&> {
             backoff_before_retry(attempt);
         }
     }
+}
+
+// Runs a statement meant to change one existing row: when it changes none, the row does not exist.
+template <class... Args>
+StoreResult<void> change_row(pqxx::work& tx, const char* missing, const std::string& sql, Args&&... args) {
+    if (tx.exec_params(sql, std::forward<Args>(args)...).affected_rows() == 0)
+        return store_error(StoreErrc::not_found, missing);
+    return {};
 }
 
 }  // namespace tavolo::persistence::detail
