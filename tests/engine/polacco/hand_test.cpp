@@ -3,20 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/polacco/polacco_fixture.hpp"
+
 namespace tavolo::engine::polacco {
 namespace {
 
-Punto p(std::string_view text) {
-    return Punto::parse(text).value();
-}
-
-// A deck whose top cards are these, dealt in order: the first speaker's, then the next player's
-// in the chosen direction.
-Deck deck(std::string_view top) {
-    Deck d;
-    d.stack_top(parse_cards(top).value());
-    return d;
-}
+using testing::deck;
+using testing::p;
 
 HandSetup setup(std::vector<HandPlayer> players, PlayerId first, Rules rules = {}) {
     return HandSetup{1, rules, std::move(players), first};

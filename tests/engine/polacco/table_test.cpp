@@ -3,21 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/engine/polacco/polacco_fixture.hpp"
+
 #include "engine/polacco/hand_view.hpp"
 
 namespace tavolo::engine::polacco {
 
 namespace {
 
-Punto p(std::string_view text) {
-    return Punto::parse(text).value();
-}
-
-Deck deck(std::string_view top) {
-    Deck d;
-    d.stack_top(parse_cards(top).value());
-    return d;
-}
+using testing::deck;
+using testing::p;
 
 Table three_players(int penalties_of_middle = 0) {
     return Table{0, Rules{}, {{1, 0, true}, {2, penalties_of_middle, true}, {3, 0, true}}, 1};
