@@ -27,7 +27,7 @@ Ranking::Ranking(std::span<const EntrantId> roster) : roster_(roster.begin(), ro
     unranked_ = static_cast<int>(roster_.size());
 }
 
-std::expected<void, RankingError> Ranking::check(std::span<const EntrantId> ids, bool last) const {
+std::expected<void, RankingError> Ranking::check_and_mark(std::span<const EntrantId> ids, bool last) {
     std::vector<EntrantId> sorted(ids.begin(), ids.end());
     std::sort(sorted.begin(), sorted.end());
     for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -41,20 +41,15 @@ std::expected<void, RankingError> Ranking::check(std::span<const EntrantId> ids,
     const auto n = static_cast<int>(ids.size());
     if (last ? unranked_ != 1 : n >= unranked_)
         return std::unexpected(last ? RankingError::NotTheLast : RankingError::NobodyLeft);
+    ranked_.insert(ids.begin(), ids.end());
     return {};
-}
-
-void Ranking::mark(EntrantId id) {
-    ranked_.insert(id);
 }
 
 std::expected<void, RankingError> Ranking::eliminate_in_hand(std::span<const Elimination> eliminated) {
     std::vector<EntrantId> ids;
     for (const auto& e : eliminated)
         ids.push_back(e.entrant);
-    if (auto ok = check(ids, false); !ok) return ok;
-    for (EntrantId id : ids)
-        mark(id);
+    if (auto ok = check_and_mark(ids, false); !ok) return ok;
     int place = unranked_ - static_cast<int>(eliminated.size()) + 1;
     for (const auto& e : eliminated)
         placings_.push_back(Placing{e.entrant, place++, 1});
@@ -66,9 +61,7 @@ std::expected<void, RankingError> Ranking::eliminate_in_round(std::vector<RoundE
     std::vector<EntrantId> ids;
     for (const auto& e : eliminated)
         ids.push_back(e.entrant);
-    if (auto ok = check(ids, false); !ok) return ok;
-    for (EntrantId id : ids)
-        mark(id);
+    if (auto ok = check_and_mark(ids, false); !ok) return ok;
     std::sort(eliminated.begin(), eliminated.end(), [](const RoundElimination& a, const RoundElimination& b) {
         if (a.start_chips != b.start_chips) return a.start_chips > b.start_chips;
         if (a.table != b.table) return a.table < b.table;
@@ -102,8 +95,7 @@ std::expected<void, RankingError> Ranking::eliminate_in_round(std::vector<RoundE
 }
 
 std::expected<void, RankingError> Ranking::crown(EntrantId winner) {
-    if (auto ok = check(std::span<const EntrantId>(&winner, 1), true); !ok) return ok;
-    mark(winner);
+    if (auto ok = check_and_mark(std::span<const EntrantId>(&winner, 1), true); !ok) return ok;
     placings_.push_back(Placing{winner, 1, 1});
     unranked_ -= 1;
     return {};

@@ -53,8 +53,9 @@ class Ranking {
     std::expected<void, RankingError> crown(EntrantId winner);
 
   private:
-    std::expected<void, RankingError> check(std::span<const EntrantId> ids, bool last) const;
-    void mark(EntrantId id);
+    // Refuses unless every id may be ranked now (`last`: as the one player left), then marks them
+    // ranked; places are the caller's.
+    std::expected<void, RankingError> check_and_mark(std::span<const EntrantId> ids, bool last);
 
     int unranked_;
     std::vector<Placing> placings_;
