@@ -5,12 +5,35 @@
 #include <stdexcept>
 
 #include "persistence/detail/hand_work.hpp"
+#include "persistence/detail/snapshot_rows.hpp"
 #include "persistence/detail/sql_array.hpp"
 #include "persistence/detail/transact.hpp"
 
 namespace tavolo::persistence {
 
 namespace detail {
+
+const char* const kSnapshotColumns = "hand_number, button_seat, level, engine_state";
+const char* const kSeatsOfTables =
+    "s.seat, s.registration_id, s.account_id, s.stack, s.status FROM tournament_tables t, "
+    "jsonb_to_recordset(t.seats) AS s(seat int, registration_id bigint, account_id bigint, stack bigint, "
+    "status text) ";
+
+TableSnapshot snapshot_from(const pqxx::row& row, int at, TableId table) {
+    TableSnapshot snap;
+    snap.table = table;
+    snap.hand_number = row[at].as<std::int64_t>();
+    if (!row[at + 1].is_null()) snap.button = row[at + 1].as<int>();
+    snap.level = row[at + 2].as<int>();
+    snap.engine_state = pqxx::binarystring(row[at + 3]).str();
+    return snap;
+}
+
+SeatSnapshot seat_from(const pqxx::row& row, int at) {
+    return {row[at].as<int>(), RegistrationId{row[at + 1].as<std::int64_t>()},
+            AccountId{row[at + 2].as<std::int64_t>()}, row[at + 3].as<std::int64_t>(),
+            seat_status_from(row[at + 4].as<std::string>()).value_or(SeatStatus::active)};
+}
 
 namespace {
 
@@ -78,28 +101,6 @@ std::size_t write_snapshots(pqxx::work& tx, std::span<const TableSnapshot* const
         int_array(ids), int_array(hand_numbers), optional_int_array(buttons), int_array(levels),
         text_array(seats), bytea_array(states));
     return static_cast<std::size_t>(result.affected_rows());
-}
-
-TableSnapshot read_snapshot(pqxx::work& tx, TableId table) {
-    auto head = tx.exec_params(
-        "SELECT hand_number, button_seat, level, engine_state FROM tournament_tables WHERE id = $1",
-        raw(table));
-    if (head.empty()) throw NotFound("no such table");
-    TableSnapshot snap;
-    snap.table = table;
-    snap.hand_number = head[0][0].as<std::int64_t>();
-    if (!head[0][1].is_null()) snap.button = head[0][1].as<int>();
-    snap.level = head[0][2].as<int>();
-    snap.engine_state = pqxx::binarystring(head[0][3]).str();
-    for (const auto& row : tx.exec_params(
-             "SELECT s.seat, s.registration_id, s.account_id, s.stack, s.status FROM tournament_tables t, "
-             "jsonb_to_recordset(t.seats) AS s(seat int, registration_id bigint, account_id bigint, "
-             "stack bigint, status text) WHERE t.id = $1 ORDER BY s.seat",
-             raw(table)))
-        snap.seats.push_back({row[0].as<int>(), RegistrationId{row[1].as<std::int64_t>()},
-                              AccountId{row[2].as<std::int64_t>()}, row[3].as<std::int64_t>(),
-                              seat_status_from(row[4].as<std::string>()).value_or(SeatStatus::active)});
-    return snap;
 }
 
 }  // namespace detail
@@ -175,9 +176,16 @@ StoreResult<std::int64_t> HandStore::hand_count(TableId table) {
 
 StoreResult<TableSnapshot> HandStore::snapshot(TableId table) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<TableSnapshot> {
-        if (tx.exec_params("SELECT 1 FROM tournament_tables WHERE id = $1", raw(table)).empty())
-            return store_error(StoreErrc::not_found, "no such table");
-        return detail::read_snapshot(tx, table);
+        auto head = tx.exec_params(
+            std::string("SELECT ") + detail::kSnapshotColumns + " FROM tournament_tables WHERE id = $1",
+            raw(table));
+        if (head.empty()) return store_error(StoreErrc::not_found, "no such table");
+        auto snap = detail::snapshot_from(head[0], 0, table);
+        for (const auto& row : tx.exec_params(
+                 std::string("SELECT ") + detail::kSeatsOfTables + "WHERE t.id = $1 ORDER BY s.seat",
+                 raw(table)))
+            snap.seats.push_back(detail::seat_from(row, 0));
+        return snap;
     });
 }
 

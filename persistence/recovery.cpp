@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "persistence/detail/snapshot_rows.hpp"
 #include "persistence/detail/tournament_rows.hpp"
 #include "persistence/detail/transact.hpp"
 
@@ -30,39 +31,27 @@ StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Databa
         }
 
         std::map<std::int64_t, RecoveredTable*> tables;
-        for (const auto& row :
-             tx.exec(std::string("SELECT id, tournament_id, table_number, max_seats, hand_number, "
-                                 "button_seat, level, engine_state FROM tournament_tables "
-                                 "WHERE state = 'open' AND tournament_id IN ") +
-                     kUnfinished + " ORDER BY tournament_id, table_number")) {
+        for (const auto& row : tx.exec(std::string("SELECT id, tournament_id, table_number, max_seats, ") +
+                                       detail::kSnapshotColumns +
+                                       " FROM tournament_tables WHERE state = 'open' AND tournament_id IN " +
+                                       kUnfinished + " ORDER BY tournament_id, table_number")) {
             RecoveredTable t;
             t.id = TableId{row[0].as<std::int64_t>()};
             t.table_number = row[2].as<int>();
             t.max_seats = row[3].as<int>();
-            t.snapshot.table = t.id;
-            t.snapshot.hand_number = row[4].as<std::int64_t>();
-            if (!row[5].is_null()) t.snapshot.button = row[5].as<int>();
-            t.snapshot.level = row[6].as<int>();
-            t.snapshot.engine_state = pqxx::binarystring(row[7]).str();
+            t.snapshot = detail::snapshot_from(row, 4, t.id);
             out[index.at(row[1].as<std::int64_t>())].tables.push_back(std::move(t));
         }
         for (auto& rt : out)
             for (auto& t : rt.tables)
                 tables[raw(t.id)] = &t;
 
-        for (const auto& row :
-             tx.exec(std::string("SELECT t.id, s.seat, s.registration_id, s.account_id, s.stack, "
-                                 "s.status FROM tournament_tables t, jsonb_to_recordset(t.seats) "
-                                 "AS s(seat int, registration_id bigint, account_id bigint, "
-                                 "stack bigint, status text) WHERE t.state = 'open' AND "
-                                 "t.tournament_id IN ") +
-                     kUnfinished + " ORDER BY t.id, s.seat")) {
+        for (const auto& row : tx.exec(std::string("SELECT t.id, ") + detail::kSeatsOfTables +
+                                       "WHERE t.state = 'open' AND t.tournament_id IN " + kUnfinished +
+                                       " ORDER BY t.id, s.seat")) {
             auto it = tables.find(row[0].as<std::int64_t>());
             if (it == tables.end()) continue;
-            it->second->snapshot.seats.push_back(
-                {row[1].as<int>(), RegistrationId{row[2].as<std::int64_t>()},
-                 AccountId{row[3].as<std::int64_t>()}, row[4].as<std::int64_t>(),
-                 seat_status_from(row[5].as<std::string>()).value_or(SeatStatus::active)});
+            it->second->snapshot.seats.push_back(detail::seat_from(row, 1));
         }
         return out;
     });

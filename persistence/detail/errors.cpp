@@ -54,8 +54,6 @@ ClassifiedError classify_current_exception() {
         return classify_sql(e);
     } catch (const std::invalid_argument& e) {
         return {{StoreErrc::invalid_argument, e.what()}, Recovery::fail};
-    } catch (const NotFound& e) {
-        return {{StoreErrc::not_found, e.what()}, Recovery::fail};
     } catch (const pqxx::conversion_error& e) {
         return {{StoreErrc::invalid_argument, e.what()}, Recovery::fail};
     } catch (const std::exception& e) {

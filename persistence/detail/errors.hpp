@@ -1,16 +1,10 @@
 #pragma once
 // Turning libpqxx exceptions into typed store errors (internal).
 #include <exception>
-#include <stdexcept>
 
 #include "persistence/store_error.hpp"
 
 namespace tavolo::persistence::detail {
-
-// Thrown by work inside a transaction for a row that does not exist (reported as not_found).
-struct NotFound : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 enum class Recovery {
     fail,       // report the error

@@ -21,7 +21,4 @@ enum class SnapshotOrder {
 std::size_t write_snapshots(pqxx::work& tx, std::span<const TableSnapshot* const> snapshots,
                             SnapshotOrder order);
 
-// Reads the seats JSON of tournament_tables through PostgreSQL itself.
-TableSnapshot read_snapshot(pqxx::work& tx, TableId table);
-
 }  // namespace tavolo::persistence::detail
