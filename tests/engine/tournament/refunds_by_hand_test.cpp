@@ -5,32 +5,13 @@
 #include <map>
 
 #include "engine/tournament/refunds.hpp"
+#include "tests/engine/tournament/refund_entrants.hpp"
 
 namespace tavolo::engine {
 namespace {
 
-RefundEntrant in(EntrantId id, Cents paid, Cents parts, Chips chips, int table = 0, int seat = 0) {
-    RefundEntrant e;
-    e.entrant = id;
-    e.paid = paid;
-    e.prize_parts = parts;
-    e.remaining = true;
-    e.chips = chips;
-    e.table = table;
-    e.seat_from_button = seat;
-    return e;
-}
-
-RefundEntrant out(EntrantId id, Cents paid, Cents parts, Cents prize = 0, bool credited = false) {
-    RefundEntrant e;
-    e.entrant = id;
-    e.paid = paid;
-    e.prize_parts = parts;
-    e.remaining = false;
-    e.prize_won = prize;
-    e.prize_credited = credited;
-    return e;
-}
+using testing::eliminated;
+using testing::remaining;
 
 RefundCase with(TournamentKind kind, std::vector<Cents> prizes) {
     RefundCase c;
@@ -41,7 +22,7 @@ RefundCase with(TournamentKind kind, std::vector<Cents> prizes) {
 
 void add_out(RefundCase& c, int n, Cents paid, Cents parts, EntrantId first = 1000) {
     for (int i = 0; i < n; ++i)
-        c.entrants.push_back(out(first + i, paid, parts));
+        c.entrants.push_back(eliminated(first + i, paid, parts));
 }
 
 std::map<EntrantId, Cents> plan_of(const RefundCase& c, Cents expected_total) {
@@ -71,7 +52,7 @@ std::map<EntrantId, Cents> plan_of(const RefundCase& c, Cents expected_total) {
 
 TEST(RefundsByHand, rules_7_heads_up_equal_buy_ins) {
     auto c = with(TournamentKind::HeadsUp, {2000});
-    c.entrants = {in(1, 1100, 1000, 5000), in(2, 1100, 1000, 1000)};
+    c.entrants = {remaining(1, 1100, 1000, 5000), remaining(2, 1100, 1000, 1000)};
     auto a = plan_of(c, 2200);
     EXPECT_EQ(a[1], 1100);
     EXPECT_EQ(a[2], 1100);
@@ -79,7 +60,7 @@ TEST(RefundsByHand, rules_7_heads_up_equal_buy_ins) {
 
 TEST(RefundsByHand, rules_7_heads_up_a_rebuy_is_paid_back_too) {
     auto c = with(TournamentKind::HeadsUp, {3000});
-    c.entrants = {in(1, 2200, 2000, 5000), in(2, 1100, 1000, 1000)};
+    c.entrants = {remaining(1, 2200, 2000, 5000), remaining(2, 1100, 1000, 1000)};
     auto a = plan_of(c, 3300);
     EXPECT_EQ(a[1], 2200);
     EXPECT_EQ(a[2], 1100);
@@ -88,7 +69,7 @@ TEST(RefundsByHand, rules_7_heads_up_a_rebuy_is_paid_back_too) {
 TEST(RefundsByHand, rules_7_heads_up_guarantee_changes_nothing) {
     auto c = with(TournamentKind::HeadsUp, {5000});
     c.guarantee = 5000;
-    c.entrants = {in(1, 1100, 1000, 3000), in(2, 1100, 1000, 3000)};
+    c.entrants = {remaining(1, 1100, 1000, 3000), remaining(2, 1100, 1000, 3000)};
     auto a = plan_of(c, 2200);
     EXPECT_EQ(a[1], 1100);
     EXPECT_EQ(a[2], 1100);
@@ -101,8 +82,8 @@ TEST(RefundsByHand, rules_7_heads_up_bracket_of_four_refunds_like_a_shoot_out) {
     // 1,000 equally (500 each), 1,000 by chips 3,000 / 1,000: 750 / 250.
     auto c = with(TournamentKind::HeadsUp, {4000});
     add_out(c, 2, 1100, 1000);
-    c.entrants.push_back(in(1, 1100, 1000, 3000));
-    c.entrants.push_back(in(2, 1100, 1000, 1000, 1));
+    c.entrants.push_back(remaining(1, 1100, 1000, 3000));
+    c.entrants.push_back(remaining(2, 1100, 1000, 1000, 1));
     auto a = plan_of(c, 2 * 1100 + 2000);
     EXPECT_EQ(a[1], 1100 + 500 + 750);
     EXPECT_EQ(a[2], 1100 + 500 + 250);
@@ -115,7 +96,7 @@ TEST(RefundsByHand, rules_7_sit_and_go_above_the_money_even_split) {
     auto c = with(TournamentKind::SitAndGo, {2000, 1000});
     add_out(c, 2, 550, 500);
     for (int i = 1; i <= 4; ++i)
-        c.entrants.push_back(in(i, 550, 500, 1000 * i));
+        c.entrants.push_back(remaining(i, 550, 500, 1000 * i));
     auto a = plan_of(c, 4 * 550 + 1000);
     for (int i = 1; i <= 4; ++i)
         EXPECT_EQ(a[i], 800);
@@ -128,9 +109,9 @@ TEST(RefundsByHand, rules_7_sit_and_go_above_the_money_guaranteed_leftover_to_mo
     auto c = with(TournamentKind::SitAndGo, {2500, 1500});
     c.guarantee = 4000;
     add_out(c, 3, 550, 500);
-    c.entrants.push_back(in(1, 550, 500, 9000));
-    c.entrants.push_back(in(2, 550, 500, 5000));
-    c.entrants.push_back(in(3, 550, 500, 4000));
+    c.entrants.push_back(remaining(1, 550, 500, 9000));
+    c.entrants.push_back(remaining(2, 550, 500, 5000));
+    c.entrants.push_back(remaining(3, 550, 500, 4000));
     auto a = plan_of(c, 3 * 550 + 2500);
     EXPECT_EQ(a[1], 550 + 834);
     EXPECT_EQ(a[2], 550 + 833);
@@ -144,12 +125,12 @@ TEST(RefundsByHand, rules_7_sit_and_go_rebuys_open_ignore_the_guarantee_ties_by_
     auto c = with(TournamentKind::SitAndGo, {2000, 1000});
     c.guarantee = 10000;
     c.rebuy_open = true;
-    c.entrants.push_back(out(10, 550, 500));
-    c.entrants.push_back(out(11, 1100, 1000));
-    c.entrants.push_back(out(12, 550, 500));
-    c.entrants.push_back(in(1, 1100, 1000, 6000, 0, 4));  // re-bought once
-    c.entrants.push_back(in(2, 550, 500, 6000, 0, 1));
-    c.entrants.push_back(in(3, 550, 500, 3000, 0, 2));
+    c.entrants.push_back(eliminated(10, 550, 500));
+    c.entrants.push_back(eliminated(11, 1100, 1000));
+    c.entrants.push_back(eliminated(12, 550, 500));
+    c.entrants.push_back(remaining(1, 1100, 1000, 6000, 0, 4));  // re-bought once
+    c.entrants.push_back(remaining(2, 550, 500, 6000, 0, 1));
+    c.entrants.push_back(remaining(3, 550, 500, 3000, 0, 2));
     auto a = plan_of(c, 1100 + 550 + 550 + 2000);
     EXPECT_EQ(a[1], 1100 + 667);
     EXPECT_EQ(a[2], 550 + 667);
@@ -167,9 +148,9 @@ TEST(RefundsByHand, rules_7_sit_and_go_in_the_money_credited_prize_not_paid_agai
     // k = 2: third (2,000) already credited. R = 8,000, E = 2,000: (8,000 - 2,000) / 2 = 3,000.
     auto c = sng_ten();
     add_out(c, 7, 1100, 1000);
-    c.entrants.push_back(out(3, 1100, 1000, 2000, true));
-    c.entrants.push_back(in(1, 1100, 1000, 20000));
-    c.entrants.push_back(in(2, 1100, 1000, 10000));
+    c.entrants.push_back(eliminated(3, 1100, 1000, 2000, true));
+    c.entrants.push_back(remaining(1, 1100, 1000, 20000));
+    c.entrants.push_back(remaining(2, 1100, 1000, 10000));
     auto a = plan_of(c, 2 * 1100 + 6000);
     EXPECT_EQ(a[1], 4100);
     EXPECT_EQ(a[2], 4100);
@@ -180,9 +161,9 @@ TEST(RefundsByHand, rules_7_sit_and_go_at_p_equal_chips_leftover_by_seat_from_bu
     // k = 3 = P: R = 7,000, E = 0: 2,333 r 1; all 10,000 chips at table 0: seat 0 (entrant 2).
     auto c = sng_ten();
     add_out(c, 7, 1100, 1000);
-    c.entrants.push_back(in(1, 1100, 1000, 10000, 0, 2));
-    c.entrants.push_back(in(2, 1100, 1000, 10000, 0, 0));
-    c.entrants.push_back(in(3, 1100, 1000, 10000, 0, 5));
+    c.entrants.push_back(remaining(1, 1100, 1000, 10000, 0, 2));
+    c.entrants.push_back(remaining(2, 1100, 1000, 10000, 0, 0));
+    c.entrants.push_back(remaining(3, 1100, 1000, 10000, 0, 5));
     auto a = plan_of(c, 3 * 1100 + 7000);
     EXPECT_EQ(a[2], 1100 + 2334);
     EXPECT_EQ(a[1], 1100 + 2333);
@@ -195,9 +176,9 @@ TEST(RefundsByHand, rules_7_sit_and_go_in_the_money_guaranteed) {
     auto c = with(TournamentKind::SitAndGo, {7500, 4500, 3000});
     c.guarantee = 15000;
     add_out(c, 7, 1100, 1000);
-    c.entrants.push_back(out(3, 1100, 1000, 3000, false));
-    c.entrants.push_back(in(1, 1100, 1000, 20000));
-    c.entrants.push_back(in(2, 1100, 1000, 10000));
+    c.entrants.push_back(eliminated(3, 1100, 1000, 3000, false));
+    c.entrants.push_back(remaining(1, 1100, 1000, 20000));
+    c.entrants.push_back(remaining(2, 1100, 1000, 10000));
     auto a = plan_of(c, 3000 + 2 * 1100 + 10000);
     EXPECT_EQ(a[3], 3000);
     EXPECT_EQ(a[1], 6100);
@@ -208,9 +189,9 @@ TEST(RefundsByHand, rules_7_sit_and_go_in_the_money_odd_cent_to_the_bigger_stack
     // Prizes 5,000 / 2,999 / 2,001; k = 2: R = 8,000, E = 2,001, 5,999 / 2 = 2,999 r 1.
     auto c = with(TournamentKind::SitAndGo, {5000, 2999, 2001});
     add_out(c, 7, 1100, 1000);
-    c.entrants.push_back(out(3, 1100, 1000, 2001, true));
-    c.entrants.push_back(in(1, 1100, 1000, 10000));
-    c.entrants.push_back(in(2, 1100, 1000, 20000));
+    c.entrants.push_back(eliminated(3, 1100, 1000, 2001, true));
+    c.entrants.push_back(remaining(1, 1100, 1000, 10000));
+    c.entrants.push_back(remaining(2, 1100, 1000, 20000));
     auto a = plan_of(c, 2 * 1100 + 5999);
     EXPECT_EQ(a[2], 1100 + 3000);
     EXPECT_EQ(a[1], 1100 + 2999);
@@ -224,11 +205,11 @@ TEST(RefundsByHand, rules_7_mtt_above_the_money) {
     for (auto kind : {TournamentKind::ScheduledMtt, TournamentKind::ShootOut}) {
         auto c = with(kind, {20000, 12000, 8000});
         add_out(c, 15, 2200, 2000);
-        c.entrants.push_back(in(1, 2200, 2000, 40000));
-        c.entrants.push_back(in(2, 2200, 2000, 25000));
-        c.entrants.push_back(in(3, 2200, 2000, 15000));
-        c.entrants.push_back(in(4, 2200, 2000, 12000));
-        c.entrants.push_back(in(5, 2200, 2000, 8000));
+        c.entrants.push_back(remaining(1, 2200, 2000, 40000));
+        c.entrants.push_back(remaining(2, 2200, 2000, 25000));
+        c.entrants.push_back(remaining(3, 2200, 2000, 15000));
+        c.entrants.push_back(remaining(4, 2200, 2000, 12000));
+        c.entrants.push_back(remaining(5, 2200, 2000, 8000));
         auto a = plan_of(c, 5 * 2200 + 30000);
         EXPECT_EQ(a[1], 11200);
         EXPECT_EQ(a[2], 8950);
@@ -242,10 +223,10 @@ TEST(RefundsByHand, rules_7_mtt_above_the_money_odd_residual_and_leftovers) {
     // R = 10,001: equal half floor = 5,000 -> 1,666 r 2 (to 1 and 2); chip half 5,001 on
     // 500 / 300 / 200: 2,500.5 / 1,500.3 / 1,000.2 -> 2,500 / 1,500 / 1,000, 1 left (to 1).
     auto c = with(TournamentKind::ScheduledMtt, {10000});
-    c.entrants.push_back(out(9, 10001, 10001));
-    c.entrants.push_back(in(1, 1100, 1000, 500));
-    c.entrants.push_back(in(2, 1100, 1000, 300));
-    c.entrants.push_back(in(3, 1100, 1000, 200));
+    c.entrants.push_back(eliminated(9, 10001, 10001));
+    c.entrants.push_back(remaining(1, 1100, 1000, 500));
+    c.entrants.push_back(remaining(2, 1100, 1000, 300));
+    c.entrants.push_back(remaining(3, 1100, 1000, 200));
     auto a = plan_of(c, 3 * 1100 + 10001);
     EXPECT_EQ(a[1], 1100 + 1667 + 2501);
     EXPECT_EQ(a[2], 1100 + 1667 + 1500);
@@ -258,10 +239,10 @@ TEST(RefundsByHand, rules_7_mtt_above_the_money_guaranteed) {
     auto c = with(TournamentKind::ScheduledMtt, {12000, 8000});
     c.guarantee = 20000;
     add_out(c, 6, 1100, 1000);
-    c.entrants.push_back(in(1, 1100, 1000, 20000));
-    c.entrants.push_back(in(2, 1100, 1000, 15000));
-    c.entrants.push_back(in(3, 1100, 1000, 10000));
-    c.entrants.push_back(in(4, 1100, 1000, 5000));
+    c.entrants.push_back(remaining(1, 1100, 1000, 20000));
+    c.entrants.push_back(remaining(2, 1100, 1000, 15000));
+    c.entrants.push_back(remaining(3, 1100, 1000, 10000));
+    c.entrants.push_back(remaining(4, 1100, 1000, 5000));
     auto a = plan_of(c, 4 * 1100 + 16000);
     EXPECT_EQ(a[1], 6300);
     EXPECT_EQ(a[2], 5500);
@@ -276,10 +257,10 @@ TEST(RefundsByHand, rules_7_mtt_above_the_money_rebuys_open) {
     c.guarantee = 20000;
     c.rebuy_open = true;
     add_out(c, 6, 1100, 1000);
-    c.entrants.push_back(in(1, 1100, 1000, 20000));
-    c.entrants.push_back(in(2, 1100, 1000, 15000));
-    c.entrants.push_back(in(3, 1100, 1000, 10000));
-    c.entrants.push_back(in(4, 1100, 1000, 5000));
+    c.entrants.push_back(remaining(1, 1100, 1000, 20000));
+    c.entrants.push_back(remaining(2, 1100, 1000, 15000));
+    c.entrants.push_back(remaining(3, 1100, 1000, 10000));
+    c.entrants.push_back(remaining(4, 1100, 1000, 5000));
     auto a = plan_of(c, 4 * 1100 + 6000);
     EXPECT_EQ(a[1], 3050);
     EXPECT_EQ(a[2], 2750);
@@ -292,12 +273,12 @@ TEST(RefundsByHand, rules_7_leftover_cents_chips_then_table_then_seat_from_butto
     // 4 cents left: entrant 5 (most chips), then table 1 seat 1 (3), table 1 seat 3 (2), table 2
     // seat 0 (1); entrant 4 (table 2 seat 5) gets none.
     auto c = with(TournamentKind::ScheduledMtt, {10});
-    c.entrants.push_back(out(9, 10, 10));
-    c.entrants.push_back(in(1, 100, 0, 1000, 2, 0));
-    c.entrants.push_back(in(2, 100, 0, 1000, 1, 3));
-    c.entrants.push_back(in(3, 100, 0, 1000, 1, 1));
-    c.entrants.push_back(in(4, 100, 0, 1000, 2, 5));
-    c.entrants.push_back(in(5, 100, 0, 2000, 3, 9));
+    c.entrants.push_back(eliminated(9, 10, 10));
+    c.entrants.push_back(remaining(1, 100, 0, 1000, 2, 0));
+    c.entrants.push_back(remaining(2, 100, 0, 1000, 1, 3));
+    c.entrants.push_back(remaining(3, 100, 0, 1000, 1, 1));
+    c.entrants.push_back(remaining(4, 100, 0, 1000, 2, 5));
+    c.entrants.push_back(remaining(5, 100, 0, 2000, 3, 9));
     auto a = plan_of(c, 5 * 100 + 10);
     EXPECT_EQ(a[5], 103);
     EXPECT_EQ(a[3], 102);
@@ -318,9 +299,9 @@ TEST(RefundsByHand, rules_7_mtt_at_p) {
     // chips 50/30/20 %: 2,500 / 1,500 / 1,000.
     auto c = mtt_twenty();
     add_out(c, 17, 2200, 2000);
-    c.entrants.push_back(in(1, 2200, 2000, 50000));
-    c.entrants.push_back(in(2, 2200, 2000, 30000));
-    c.entrants.push_back(in(3, 2200, 2000, 20000));
+    c.entrants.push_back(remaining(1, 2200, 2000, 50000));
+    c.entrants.push_back(remaining(2, 2200, 2000, 30000));
+    c.entrants.push_back(remaining(3, 2200, 2000, 20000));
     auto plan = plan_refunds(c);
     ASSERT_TRUE(plan.has_value());
     EXPECT_EQ(plan->next_prize, 8000);
@@ -336,9 +317,9 @@ TEST(RefundsByHand, rules_7_mtt_in_the_money_with_an_uncredited_prize) {
     // X = 36,000 - 8,000 - 24,000 = 4,000: 1,000 each; 2,000 by chips 60/40: 1,200 / 800.
     auto c = mtt_twenty();
     add_out(c, 17, 2200, 2000);
-    c.entrants.push_back(out(3, 2200, 2000, 8000, false));
-    c.entrants.push_back(in(1, 2200, 2000, 60000));
-    c.entrants.push_back(in(2, 2200, 2000, 40000));
+    c.entrants.push_back(eliminated(3, 2200, 2000, 8000, false));
+    c.entrants.push_back(remaining(1, 2200, 2000, 60000));
+    c.entrants.push_back(remaining(2, 2200, 2000, 40000));
     auto a = plan_of(c, 8000 + 2 * 2200 + 28000);
     EXPECT_EQ(a[3], 8000);
     EXPECT_EQ(a[1], 2200 + 12000 + 1000 + 1200);
@@ -358,9 +339,9 @@ TEST(RefundsByHand, rules_7_mtt_negative_x_shrinks_next_prizes_equally) {
     c.guarantee = 100000;
     c.rebuy_open = true;
     add_out(c, 17, 2200, 2000);
-    c.entrants.push_back(in(1, 2200, 2000, 50000));
-    c.entrants.push_back(in(2, 2200, 2000, 30000));
-    c.entrants.push_back(in(3, 2200, 2000, 20000));
+    c.entrants.push_back(remaining(1, 2200, 2000, 50000));
+    c.entrants.push_back(remaining(2, 2200, 2000, 30000));
+    c.entrants.push_back(remaining(3, 2200, 2000, 20000));
     auto plan = plan_refunds(c);
     ASSERT_TRUE(plan.has_value());
     EXPECT_EQ(plan->extra, 0);
@@ -377,9 +358,9 @@ TEST(RefundsByHand, rules_7_mtt_negative_x_after_an_eliminated_prize) {
     c.guarantee = 100000;
     c.rebuy_open = true;
     add_out(c, 17, 2200, 2000);
-    c.entrants.push_back(out(3, 2200, 2000, 20000, false));
-    c.entrants.push_back(in(1, 2200, 2000, 50000));
-    c.entrants.push_back(in(2, 2200, 2000, 30000));
+    c.entrants.push_back(eliminated(3, 2200, 2000, 20000, false));
+    c.entrants.push_back(remaining(1, 2200, 2000, 50000));
+    c.entrants.push_back(remaining(2, 2200, 2000, 30000));
     auto a = plan_of(c, 20000 + 2 * 2200 + 16000);
     EXPECT_EQ(a[3], 20000);
     EXPECT_EQ(a[1], 2200 + 8000);
@@ -395,9 +376,9 @@ TEST(RefundsByHand, rules_7_freeroll_above_the_money_offered_pool) {
     c.freeroll = true;
     c.offered_prize_parts = 5000;
     add_out(c, 40, 0, 0);
-    c.entrants.push_back(in(1, 0, 0, 30000));
+    c.entrants.push_back(remaining(1, 0, 0, 30000));
     for (int i = 2; i <= 10; ++i)
-        c.entrants.push_back(in(i, 0, 0, 20000, 0, i));
+        c.entrants.push_back(remaining(i, 0, 0, 20000, 0, i));
     auto a = plan_of(c, 5000);
     EXPECT_EQ(a[1], 250 + 358);
     for (int i = 2; i <= 10; ++i)
@@ -411,10 +392,10 @@ TEST(RefundsByHand, rules_7_freeroll_above_the_money_guarantee_higher) {
     c.offered_prize_parts = 5000;
     c.guarantee = 10000;
     add_out(c, 6, 0, 0);
-    c.entrants.push_back(in(1, 0, 0, 4000));
-    c.entrants.push_back(in(2, 0, 0, 3000));
-    c.entrants.push_back(in(3, 0, 0, 2000));
-    c.entrants.push_back(in(4, 0, 0, 1000));
+    c.entrants.push_back(remaining(1, 0, 0, 4000));
+    c.entrants.push_back(remaining(2, 0, 0, 3000));
+    c.entrants.push_back(remaining(3, 0, 0, 2000));
+    c.entrants.push_back(remaining(4, 0, 0, 1000));
     auto a = plan_of(c, 10000);
     EXPECT_EQ(a[1], 3250);
     EXPECT_EQ(a[2], 2750);
@@ -427,7 +408,7 @@ TEST(RefundsByHand, rules_7_heads_up_freeroll_splits_the_offered_pool) {
     auto c = with(TournamentKind::HeadsUp, {1000});
     c.freeroll = true;
     c.offered_prize_parts = 1000;
-    c.entrants = {in(1, 0, 0, 3000), in(2, 0, 0, 1000)};
+    c.entrants = {remaining(1, 0, 0, 3000), remaining(2, 0, 0, 1000)};
     auto a = plan_of(c, 1000);
     EXPECT_EQ(a[1], 625);
     EXPECT_EQ(a[2], 375);
@@ -442,9 +423,9 @@ TEST(RefundsByHand, rules_7_freeroll_at_p) {
     c.freeroll = true;
     c.offered_prize_parts = 10000;
     add_out(c, 27, 0, 0);
-    c.entrants.push_back(in(1, 0, 0, 5000));
-    c.entrants.push_back(in(2, 0, 0, 3000));
-    c.entrants.push_back(in(3, 0, 0, 2000));
+    c.entrants.push_back(remaining(1, 0, 0, 5000));
+    c.entrants.push_back(remaining(2, 0, 0, 3000));
+    c.entrants.push_back(remaining(3, 0, 0, 2000));
     auto a = plan_of(c, 10000);
     EXPECT_EQ(a[1], 2000 + 667 + 1000);
     EXPECT_EQ(a[2], 2000 + 667 + 600);
@@ -458,9 +439,9 @@ TEST(RefundsByHand, rules_7_freeroll_in_the_money_pays_the_eliminated_prize) {
     c.freeroll = true;
     c.offered_prize_parts = 10000;
     add_out(c, 27, 0, 0);
-    c.entrants.push_back(out(3, 0, 0, 2000, false));
-    c.entrants.push_back(in(1, 0, 0, 6000));
-    c.entrants.push_back(in(2, 0, 0, 4000));
+    c.entrants.push_back(eliminated(3, 0, 0, 2000, false));
+    c.entrants.push_back(remaining(1, 0, 0, 6000));
+    c.entrants.push_back(remaining(2, 0, 0, 4000));
     auto a = plan_of(c, 10000);
     EXPECT_EQ(a[3], 2000);
     EXPECT_EQ(a[1], 3000 + 500 + 600);
@@ -475,9 +456,9 @@ TEST(RefundsByHand, rules_7_guaranteed_freeroll_at_p_equal_chips) {
     c.offered_prize_parts = 8000;
     c.guarantee = 12000;
     add_out(c, 27, 0, 0);
-    c.entrants.push_back(in(1, 0, 0, 9000, 0, 1));
-    c.entrants.push_back(in(2, 0, 0, 9000, 0, 2));
-    c.entrants.push_back(in(3, 0, 0, 2000, 0, 3));
+    c.entrants.push_back(remaining(1, 0, 0, 9000, 0, 1));
+    c.entrants.push_back(remaining(2, 0, 0, 9000, 0, 2));
+    c.entrants.push_back(remaining(3, 0, 0, 2000, 0, 3));
     auto a = plan_of(c, 12000);
     EXPECT_EQ(a[1], 2400 + 800 + 1080);
     EXPECT_EQ(a[2], 2400 + 800 + 1080);

@@ -4,32 +4,13 @@
 #include <map>
 
 #include "engine/tournament/refunds.hpp"
+#include "tests/engine/tournament/refund_entrants.hpp"
 
 namespace tavolo::engine {
 namespace {
 
-RefundEntrant remaining(EntrantId id, Cents paid, Cents parts, Chips chips, int table = 1, int seat = 0) {
-    RefundEntrant e;
-    e.entrant = id;
-    e.paid = paid;
-    e.prize_parts = parts;
-    e.remaining = true;
-    e.chips = chips;
-    e.table = table;
-    e.seat_from_button = seat;
-    return e;
-}
-
-RefundEntrant eliminated(EntrantId id, Cents paid, Cents parts, Cents prize = 0, bool credited = false) {
-    RefundEntrant e;
-    e.entrant = id;
-    e.paid = paid;
-    e.prize_parts = parts;
-    e.remaining = false;
-    e.prize_won = prize;
-    e.prize_credited = credited;
-    return e;
-}
+using testing::eliminated;
+using testing::remaining;
 
 std::map<EntrantId, Cents> amounts(const RefundPlan& plan) {
     std::map<EntrantId, Cents> out;
