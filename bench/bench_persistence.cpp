@@ -23,22 +23,13 @@
 #include "persistence/migrations.hpp"
 #include "persistence/tournament_store.hpp"
 #include "persistence/write_service.hpp"
+#include "tests/support/database_url.hpp"
 
 namespace {
 
 using namespace tavolo::persistence;
 using Clock = std::chrono::steady_clock;
-
-std::string with_database(const std::string& url, const std::string& name) {
-    auto scheme = url.find("://");
-    if (scheme == std::string::npos) return url + " dbname=" + name;
-    auto query = url.find('?', scheme + 3);
-    auto path = url.find('/', scheme + 3);
-    if (path == std::string::npos || (query != std::string::npos && path > query))
-        path = query == std::string::npos ? url.size() : query;
-    auto end = query == std::string::npos ? url.size() : query;
-    return url.substr(0, path) + "/" + name + url.substr(end);
-}
+using tavolo::testing::with_database;
 
 void admin(const std::string& url, const std::string& sql) {
     pqxx::connection conn{url};

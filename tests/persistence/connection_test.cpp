@@ -14,7 +14,7 @@
 #include "persistence/database.hpp"
 #include "persistence/ledger.hpp"
 
-#include "tests/support/server_process.hpp"
+#include "tests/support/require_env.hpp"
 
 using namespace tavolo::persistence;
 

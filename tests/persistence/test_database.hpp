@@ -10,21 +10,10 @@
 
 #include "persistence/database.hpp"
 #include "persistence/migrations.hpp"
-#include "tests/support/server_process.hpp"
+#include "tests/support/database_url.hpp"
+#include "tests/support/require_env.hpp"
 
 namespace tavolo::testing {
-
-// The same server and credentials, another database name.
-inline std::string with_database(const std::string& url, const std::string& name) {
-    auto scheme = url.find("://");
-    if (scheme == std::string::npos) return url + " dbname=" + name;
-    auto path = url.find('/', scheme + 3);
-    auto query = url.find('?', scheme + 3);
-    if (path == std::string::npos || (query != std::string::npos && path > query))
-        path = query == std::string::npos ? url.size() : query;
-    auto end = query == std::string::npos ? url.size() : query;
-    return url.substr(0, path) + "/" + name + url.substr(end);
-}
 
 class TestDatabase {
   public:

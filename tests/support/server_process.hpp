@@ -13,16 +13,9 @@
 #include <string>
 #include <vector>
 
-namespace tavolo::testing {
+#include "tests/support/require_env.hpp"
 
-inline std::string require_env(const char* name) {
-    const char* value = std::getenv(name);
-    if (!value || !*value)
-        throw std::runtime_error(std::string(name) +
-                                 " is not set: run the suite through deploy/test.sh, "
-                                 "which starts a test PostgreSQL and sets it");
-    return value;
-}
+namespace tavolo::testing {
 
 class ServerProcess {
   public:
