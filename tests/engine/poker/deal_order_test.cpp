@@ -17,12 +17,7 @@ TEST(DealOrder, Holdem_HoleCardsOneAtATimeFromButtonsLeft_BurnBeforeEachStreet) 
     EXPECT_EQ(h.hole_cards(0)[0], top[2]);
     EXPECT_EQ(h.hole_cards(1)[1], top[3]);
     EXPECT_EQ(h.hole_cards(0)[1], top[5]);
-    ASSERT_OK(h.call(0));
-    ASSERT_OK(h.call(1));
-    ASSERT_OK(h.check(2));
-    for (int street = 1; street <= 3; ++street)
-        for (SeatIndex seat : {1, 2, 0})
-            ASSERT_OK(h.check(seat));
+    ASSERT_NO_FATAL_FAILURE(limp_and_check_through(h, 3));
     ASSERT_TRUE(h.is_over());
     const auto board = h.board();
     ASSERT_EQ(board.size(), 5U);

@@ -106,4 +106,15 @@ std::vector<E> events_of(const Hand& hand) {
         EXPECT_EQ(result_.error(), (err)) << name(result_.error());    \
     } while (0)
 
+// Three players (make_setup: button 0, blinds 1 and 2): the button and the small blind call, the
+// big blind checks, then all three check streets 1..last_street, seats 1, 2, 0 in turn.
+inline void limp_and_check_through(Hand& h, int last_street) {
+    ASSERT_OK(h.call(0));
+    ASSERT_OK(h.call(1));
+    ASSERT_OK(h.check(2));
+    for (int street = 1; street <= last_street; ++street)
+        for (SeatIndex seat : {1, 2, 0})
+            ASSERT_OK(h.check(seat));
+}
+
 }  // namespace tavolo::engine::testing

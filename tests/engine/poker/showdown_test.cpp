@@ -18,12 +18,7 @@ std::vector<Card> three_handed_deck(const HandSetup& s) {
 }
 
 void limp_and_check_to_river(Hand& h) {
-    ASSERT_OK(h.call(0));
-    ASSERT_OK(h.call(1));
-    ASSERT_OK(h.check(2));
-    for (int street = 1; street <= 2; ++street)
-        for (SeatIndex seat : {1, 2, 0})
-            ASSERT_OK(h.check(seat));
+    ASSERT_NO_FATAL_FAILURE(limp_and_check_through(h, 2));
     ASSERT_EQ(h.street(), 3);
 }
 

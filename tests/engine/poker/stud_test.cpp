@@ -59,12 +59,7 @@ TEST(Stud, CheckedThroughShowdownHighestShowingBoardShowsFirst_LosersMuck) {
     HandSetup s = make_setup(Variant::FiveCardStud, Betting::Limit, {1000, 1000, 1000}, 5, 10);
     // Showing: seat 0 two pair (9s and 5s), seat 1 K-Q-J-3, seat 2 three sevens.
     Hand h(s, rng, stacked(s, {"2c5d5h9c9d", "AcKdQhJc3s", "As7c7d7h2d"}));
-    ASSERT_OK(h.call(0));
-    ASSERT_OK(h.call(1));
-    ASSERT_OK(h.check(2));
-    for (int street = 1; street <= 3; ++street)
-        for (SeatIndex seat : {1, 2, 0})
-            ASSERT_OK(h.check(seat));
+    ASSERT_NO_FATAL_FAILURE(limp_and_check_through(h, 3));
     ASSERT_TRUE(h.is_over());
     const auto shown = events_of<CardsShown>(h);
     ASSERT_EQ(shown.size(), 1U);
