@@ -166,15 +166,10 @@ class BettingModel {
 TEST(BettingModelProperty, LegalActionsAgreeWithTheRuleTextRebuiltFromPublicEvents_Rules2) {
     SeededRandom rng(777);
     Hand hand;
-    const Variant variants[] = {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw};
-    const Betting bettings[] = {Betting::NoLimit, Betting::PotLimit, Betting::Limit};
     long decisions = 0, raises_possible = 0, not_reopened = 0;
     for (int i = 0; i < 6000 && !HasFailure(); ++i) {
-        const Variant v = variants[i % 3];
-        const Betting b = bettings[(i / 3) % 3];
-        const int max_players = game_for(v).max_players;
-        const int players =
-            2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
+        const auto [v, b] = cycled_game(i);
+        const int players = random_player_count(rng, v);
         const HandSetup setup = random_setup(rng, v, b, players);
         ASSERT_TRUE(hand.reset(setup, rng).has_value());
         BettingModel model(setup);

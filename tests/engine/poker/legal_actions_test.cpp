@@ -11,13 +11,10 @@ namespace {
 TEST(LegalActions, QueryAgreesWithVerifiersForEveryAmount) {
     SeededRandom rng(91);
     Hand hand;
-    const Variant variants[] = {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw};
-    const Betting bettings[] = {Betting::NoLimit, Betting::PotLimit, Betting::Limit};
     int decisions = 0;
     for (int i = 0; i < 2'000; ++i) {
-        const Variant v = variants[i % 3];
-        const Betting b = bettings[(i / 3) % 3];
-        const int players = 2 + static_cast<int>(rng.uniform_below(v == Variant::FiveCardDraw ? 5 : 9));
+        const auto [v, b] = cycled_game(i);
+        const int players = random_player_count(rng, v);
         ASSERT_TRUE(hand.reset(random_setup(rng, v, b, players), rng).has_value());
         while (!hand.is_over()) {
             const LegalActions la = hand.legal_actions();

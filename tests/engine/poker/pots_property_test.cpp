@@ -229,15 +229,10 @@ SeatIndex expected_first_to_show(const Hand& h, const HandSetup& s) {
 TEST(PotsProperty, FinalStacksMatchIndependentPotSplitting_ShowOrMuckAsRules3) {
     SeededRandom rng(20261122);
     Hand hand;
-    const Variant variants[] = {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw};
-    const Betting bettings[] = {Betting::NoLimit, Betting::PotLimit, Betting::Limit};
     int showdowns = 0, multiway_side_pots = 0, ordered = 0;
     for (int i = 0; i < 6000; ++i) {
-        const Variant v = variants[i % 3];
-        const Betting b = bettings[(i / 3) % 3];
-        const int max_players = game_for(v).max_players;
-        const int players =
-            2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
+        const auto [v, b] = cycled_game(i);
+        const int players = random_player_count(rng, v);
         HandSetup setup = random_setup(rng, v, b, players);
         for (SeatSetup& p : setup.seats)
             p.always_show = rng.uniform_below(10) == 0;

@@ -207,16 +207,31 @@ inline void play(SeededRandom& rng, Hand& hand, const HandSetup& setup, Stats& s
     ++stats.hands;
 }
 
+// The game of the i-th hand of a random run: the variant changes every hand, the betting structure
+// every three, so nine hands in a row cover every game x structure.
+struct CycledGame {
+    Variant variant;
+    Betting betting;
+};
+inline CycledGame cycled_game(int i) {
+    constexpr Variant variants[] = {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw};
+    constexpr Betting bettings[] = {Betting::NoLimit, Betting::PotLimit, Betting::Limit};
+    return {variants[i % 3], bettings[(i / 3) % 3]};
+}
+
+// 2 to the game's most players, at random.
+inline int random_player_count(SeededRandom& rng, Variant v) {
+    const int max_players = game_for(v).max_players;
+    return 2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
+}
+
 // Plays `rounds` hands cycling through games, structures and player counts.
 inline Stats play_random_hands(std::uint64_t seed, int rounds) {
     SeededRandom rng(seed);
     Hand hand;
     Stats stats;
-    const Variant variants[] = {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw};
-    const Betting bettings[] = {Betting::NoLimit, Betting::PotLimit, Betting::Limit};
     for (int i = 0; i < rounds; ++i) {
-        const Variant v = variants[i % 3];
-        const Betting b = bettings[(i / 3) % 3];
+        const auto [v, b] = cycled_game(i);
         const int max_players = game_for(v).max_players;
         const int players = 2 + (i / 9) % (max_players - 1);
         const HandSetup setup = random_setup(rng, v, b, players);
