@@ -208,61 +208,66 @@ class Reader {
             advance();
             if (c == quote) break;
             if (quote == '"' && c == '\\') {
-                if (at_end()) return fail("unterminated string");
-                char e = text_[pos_];
-                advance();
-                switch (e) {
-                    case 'n':
-                        value.text += '\n';
-                        break;
-                    case 't':
-                        value.text += '\t';
-                        break;
-                    case 'r':
-                        value.text += '\r';
-                        break;
-                    case 'b':
-                        value.text += '\b';
-                        break;
-                    case 'f':
-                        value.text += '\f';
-                        break;
-                    case '"':
-                        value.text += '"';
-                        break;
-                    case '\\':
-                        value.text += '\\';
-                        break;
-                    case 'u':
-                    case 'U': {
-                        const std::size_t digits = e == 'u' ? 4 : 8;
-                        if (pos_ + digits > text_.size())
-                            return fail(concat({"truncated \\", std::string(1, e), " escape"}));
-                        std::uint32_t code = 0;
-                        for (std::size_t i = 0; i < digits; ++i) {
-                            const char h = text_[pos_ + i];
-                            int v = is_digit(h)              ? h - '0'
-                                    : (h >= 'a' && h <= 'f') ? h - 'a' + 10
-                                    : (h >= 'A' && h <= 'F') ? h - 'A' + 10
-                                                             : -1;
-                            if (v < 0)
-                                return fail(
-                                    concat({"bad hexadecimal digit in \\", std::string(1, e), " escape"}));
-                            code = code * 16 + static_cast<std::uint32_t>(v);
-                        }
-                        pos_ += digits;
-                        if (code > 0x10FFFF) return fail("escape beyond Unicode");
-                        append_utf8(value.text, code);
-                        break;
-                    }
-                    default:
-                        return fail(concat({"unknown escape \\", std::string(1, e)}));
-                }
+                if (auto ok = read_escape(value.text); !ok) return std::unexpected(ok.error());
             } else {
                 value.text += c;
             }
         }
         return value;
+    }
+
+    // A basic string's escape, the backslash already read: appends the character it stands for.
+    std::expected<void, SyntaxError> read_escape(std::string& out) {
+        if (at_end()) return fail("unterminated string");
+        char e = text_[pos_];
+        advance();
+        switch (e) {
+            case 'n':
+                out += '\n';
+                break;
+            case 't':
+                out += '\t';
+                break;
+            case 'r':
+                out += '\r';
+                break;
+            case 'b':
+                out += '\b';
+                break;
+            case 'f':
+                out += '\f';
+                break;
+            case '"':
+                out += '"';
+                break;
+            case '\\':
+                out += '\\';
+                break;
+            case 'u':
+            case 'U': {
+                const std::size_t digits = e == 'u' ? 4 : 8;
+                if (pos_ + digits > text_.size())
+                    return fail(concat({"truncated \\", std::string(1, e), " escape"}));
+                std::uint32_t code = 0;
+                for (std::size_t i = 0; i < digits; ++i) {
+                    const char h = text_[pos_ + i];
+                    int v = is_digit(h)              ? h - '0'
+                            : (h >= 'a' && h <= 'f') ? h - 'a' + 10
+                            : (h >= 'A' && h <= 'F') ? h - 'A' + 10
+                                                     : -1;
+                    if (v < 0)
+                        return fail(concat({"bad hexadecimal digit in \\", std::string(1, e), " escape"}));
+                    code = code * 16 + static_cast<std::uint32_t>(v);
+                }
+                pos_ += digits;
+                if (code > 0x10FFFF) return fail("escape beyond Unicode");
+                append_utf8(out, code);
+                break;
+            }
+            default:
+                return fail(concat({"unknown escape \\", std::string(1, e)}));
+        }
+        return {};
     }
 
     std::expected<Value, SyntaxError> read_array() {
