@@ -11,4 +11,4 @@ TAVOLO_DATABASE_URL=$(bash deploy/pg.sh start .tavolo/pg)
 export TAVOLO_DATABASE_URL
 trap 'bash "$root/deploy/pg.sh" stop "$root/.tavolo/pg"' EXIT
 echo "run: PostgreSQL at $TAVOLO_DATABASE_URL"
-build/server/tavolo-server "$@"
+"${BUILD_DIR:-build}/server/tavolo-server" "$@"

@@ -23,6 +23,11 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
+command -v apt-get >/dev/null || {
+  echo "setup: apt-get not found: this script is for Debian 12; install these yourself: ${missing[*]}" >&2
+  exit 1
+}
+
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
   command -v sudo >/dev/null || { echo "setup: run as root, or install sudo" >&2; exit 1; }

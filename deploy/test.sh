@@ -4,11 +4,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+build_dir=${BUILD_DIR:-build}
 bash deploy/setup.sh
 bash deploy/build.sh
+
+# A run killed outright (SIGKILL, a closed container) leaves its cluster running: stop those whose
+# run is gone. Each run's directory is named after the process id of its test.sh.
+for stale in "$root"/.tavolo/pg-test-*; do
+  pid=${stale##*-}
+  case $pid in '' | *[!0-9]*) continue ;; esac
+  [ -d "/proc/$pid" ] && continue
+  echo "test: removing the cluster of an earlier run that did not finish ($stale)"
+  bash deploy/pg.sh stop "$stale"
+  rm -rf "$stale"
+done
+
 pgdir=$root/.tavolo/pg-test-$$
+trap 'bash "$root/deploy/pg.sh" stop "$pgdir"; rm -rf "$pgdir"' EXIT
 TAVOLO_TEST_DATABASE_URL=$(bash deploy/pg.sh start "$pgdir" --fast)
 export TAVOLO_TEST_DATABASE_URL
-trap 'bash "$root/deploy/pg.sh" stop "$pgdir"' EXIT
-cd build
+cd "$build_dir"
 ctest --output-on-failure -j2 "$@"
