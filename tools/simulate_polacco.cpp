@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <unordered_set>
 #include <vector>
 

@@ -1,7 +1,5 @@
 // The draw (RULES.md §1): one burn card, then each player still in, clockwise from the button's
 // left, discards 0-5 cards and is dealt as many; a spent stub is refilled from earlier discards.
-#include <algorithm>
-
 #include "engine/poker/hand.hpp"
 
 namespace tavolo::engine {

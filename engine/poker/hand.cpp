@@ -1,9 +1,6 @@
 // The hand's life cycle: setup, the phase loop, command dispatch and the state queries.
 #include "engine/poker/hand.hpp"
 
-#include <algorithm>
-#include <vector>
-
 namespace tavolo::engine {
 
 Hand::Hand() {

@@ -1,6 +1,5 @@
 #include "engine/tournament/payouts.hpp"
 
-#include <algorithm>
 #include <initializer_list>
 
 #include "engine/tournament/money.hpp"

@@ -1,7 +1,6 @@
 #include "engine/tournament/refunds.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "engine/tournament/money.hpp"
 
