@@ -14,7 +14,7 @@
 using namespace tavolo::server;
 
 namespace {
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = TAVOLO_VERSION;  // the project's version, from CMakeLists.txt
 }
 
 int main(int argc, char** argv) {
