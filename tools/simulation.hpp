@@ -3,7 +3,6 @@
 // database; time is simulated). Every table is an engine Table, every hand the engine's Hand,
 // every director decision the engine's Floor; the simulation checks the invariants as it goes.
 #include <cstdint>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
