@@ -9,8 +9,9 @@ bash deploy/setup.sh
 bash deploy/build.sh
 
 # A run killed outright (SIGKILL, a closed container) leaves its cluster running: stop those whose
-# run is gone. Each run's directory is named after the process id of its test.sh.
-for stale in "$root"/.tavolo/pg-test-*; do
+# process is gone. Each cluster's directory ends in the process id of the test.sh (pg-test-PID) or of
+# the test that started a private one (test-restart-PID, tests/persistence/server_restart_test.cpp).
+for stale in "$root"/.tavolo/pg-test-* "$root"/.tavolo/test-restart-*; do
   pid=${stale##*-}
   case $pid in '' | *[!0-9]*) continue ;; esac
   [ -d "/proc/$pid" ] && continue
