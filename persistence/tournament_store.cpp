@@ -157,15 +157,17 @@ bool is_paid_back(const std::string& state) {
     return state == "refunded" || state == "unregistered";
 }
 
-std::vector<Leg> legs_of(std::int64_t payer, std::vector<std::pair<std::int64_t, Cents>> receivers) {
+// The legs of a movement between one wallet and several: each of `others` receives its amount from
+// `one` (a negative amount: pays it to `one`). Zero amounts make no leg.
+std::vector<Leg> legs_of(std::int64_t one, std::vector<std::pair<std::int64_t, Cents>> others) {
     std::vector<Leg> legs;
     Cents total = 0;
-    for (auto [wallet, amount] : receivers) {
+    for (auto [wallet, amount] : others) {
         if (amount == 0) continue;
         legs.push_back({WalletId{wallet}, amount});
         total += amount;  // callers check that the parts add up without overflow
     }
-    if (total != 0) legs.push_back({WalletId{payer}, -total});
+    if (total != 0) legs.push_back({WalletId{one}, -total});
     return legs;
 }
 
@@ -271,6 +273,7 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
         if (!replay) return std::unexpected(replay.error());
         if (*replay) return load_registration(tx, **replay, false);
         if (locked.empty()) return store_error(StoreErrc::not_found, "no such tournament");
+        Cents prize_part = locked[0][0].as<Cents>(), fee = locked[0][1].as<Cents>();
         auto ctx = context_of(tx, raw(id), raw(account));
         if (!ctx) return std::unexpected(ctx.error());
         if (is_over(ctx->state))
@@ -280,12 +283,11 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
             "AND state IN ('registered', 'playing')",
             raw(id), raw(account));
         if (!live.empty()) {
-            if (locked[0][0].as<Cents>() + locked[0][1].as<Cents>() == 0)
-                return load_registration(tx, live[0][0].as<std::int64_t>(),
-                                         false);  // free: nothing to pay twice
+            // A free entry (both parts are >= 0, a check of the table) has nothing to pay twice.
+            if (prize_part == 0 && fee == 0)
+                return load_registration(tx, live[0][0].as<std::int64_t>(), false);
             return store_error(StoreErrc::invalid_argument, "the account already holds a live entry");
         }
-        Cents prize_part = locked[0][0].as<Cents>(), fee = locked[0][1].as<Cents>();
         if (!checked_sum(prize_part, fee))
             return store_error(StoreErrc::invalid_argument, "the buy-in overflows 64-bit cents");
         auto reg = tx.exec_params1(
@@ -408,12 +410,9 @@ StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_
         }
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
-        std::vector<Leg> legs;
-        if (from_pool) legs.push_back({WalletId{ctx->pool}, -from_pool});
-        if (from_house) legs.push_back({WalletId{ctx->house}, -from_house});
-        if (!legs.empty()) legs.push_back({WalletId{ctx->player_wallet}, from_pool + from_house});
-        auto paid =
-            pay(tx, raw(id), "refund", key, std::move(legs), from_pool, from_house, from_pool + from_house);
+        auto paid = pay(tx, raw(id), "refund", key,
+                        legs_of(ctx->player_wallet, {{ctx->pool, -from_pool}, {ctx->house, -from_house}}),
+                        from_pool, from_house, from_pool + from_house);
         if (!paid) return std::unexpected(paid.error());
         tx.exec_params0(
             "UPDATE registrations SET refund_cents = refund_cents + $2, state = $3, "
