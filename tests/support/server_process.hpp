@@ -57,10 +57,7 @@ class ServerProcess {
         exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
     ~ServerProcess() {
-        if (pid_ > 0) {
-            kill(pid_, SIGTERM);
-            waitpid(pid_, nullptr, 0);
-        }
+        stop();
         if (stdout_) fclose(stdout_);
     }
     ServerProcess(const ServerProcess&) = delete;
@@ -104,8 +101,10 @@ inline HttpResult http_request(int port, const std::string& method, const std::s
         throw std::runtime_error("cannot connect to the server on port " + std::to_string(port));
     }
     std::string req = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
-    if (write(fd, req.data(), req.size()) != static_cast<ssize_t>(req.size()))
-        throw std::runtime_error("short write");
+    if (write(fd, req.data(), req.size()) != static_cast<ssize_t>(req.size())) {
+        close(fd);
+        throw std::runtime_error("short write to the server on port " + std::to_string(port));
+    }
     std::string raw;
     char buf[4096];
     ssize_t n;
