@@ -122,6 +122,7 @@ TEST(PhhReplay, SkipsWithTheReason) {
     auto handhq =
         parse_hands(phh_test::read_text(phh_test::data_dir() / "handhq/handhq-pty-nlh-excerpt.phhs"));
     ASSERT_TRUE(handhq);
+    ASSERT_EQ(handhq->size(), 4u);  // an unreadable file parses as no hands: the loop would check none
     for (const auto& p : *handhq) {
         const auto r = replay(*p.hand);
         EXPECT_EQ(r.outcome, Outcome::Skipped);
