@@ -82,8 +82,8 @@ StoreResult<Registration> load_registration(pqxx::work& tx, std::int64_t id, boo
     return registration_from(rows[0]);
 }
 
+// The wallets a payment of an entry moves money between, and the tournament's state.
 struct Context {
-    std::int64_t tournament;
     std::int64_t pool;
     std::int64_t house;
     std::int64_t player_wallet;
@@ -97,7 +97,7 @@ StoreResult<Context> context_of(pqxx::work& tx, std::int64_t tournament, std::in
         tournament, account);
     if (rows.empty()) return store_error(StoreErrc::not_found, "no such tournament");
     if (rows[0][2].is_null()) return store_error(StoreErrc::not_found, "no such account");
-    return Context{tournament, rows[0][0].as<std::int64_t>(), rows[0][1].as<std::int64_t>(),
+    return Context{rows[0][0].as<std::int64_t>(), rows[0][1].as<std::int64_t>(),
                    rows[0][2].as<std::int64_t>(), rows[0][3].as<std::string>()};
 }
 
