@@ -79,7 +79,7 @@ class Simulator {
 
     // Seats everyone by random draw with a fresh starting stack; each table draws its button.
     void seat(const std::vector<EntrantId>& entrants) {
-        auto drawn = reseat_shoot_out(entrants, structure_.table_size, rng_);
+        auto drawn = draw_seating(entrants, structure_.table_size, rng_);
         if (!drawn) {
             violation(std::string("the seat draw refused: ") + to_string(drawn.error()));
             floor_.emplace(0, structure_.table_size);
@@ -362,10 +362,10 @@ class Simulator {
             seat(stage);
             result_.tables = std::max(result_.tables, floor_->open_tables());
             for (std::int64_t round = 0; !failed(); ++round) {
-                bool playing = false;
+                players_per_table_.clear();
                 for (int id = 0; id < floor_->table_count(); ++id)
-                    playing = playing || floor_->table(id).player_count() >= 2;
-                if (!playing) break;
+                    players_per_table_.push_back(floor_->table(id).player_count());
+                if (shoot_out_stage_over(players_per_table_)) break;
                 if (round >= kMaxRounds || level() > kMaxLevel) {
                     violation("a shoot-out stage did not finish by level " + std::to_string(kMaxLevel));
                     break;
@@ -463,6 +463,7 @@ class Simulator {
     std::vector<Elimination> eliminated_;
     std::vector<RoundElimination> round_;
     std::vector<SeatMove> moves_;
+    std::vector<int> players_per_table_;  // shoot-out: is the stage over?
     SimulationResult result_;
 };
 
