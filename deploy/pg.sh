@@ -14,7 +14,12 @@ cmd=${1:-}; dir=${2:-}; flavour=${3:-}
 [ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '2,10p' "$0" >&2; exit 2; }
 [ -x "$PGBIN/pg_ctl" ] || { echo "pg.sh: PostgreSQL 15 is not installed (run deploy/setup.sh)" >&2; exit 1; }
 
-mkdir -p "$dir"
+case "$cmd" in
+  start) mkdir -p "$dir" ;;
+  stop) [ -d "$dir" ] || exit 0 ;;  # nothing there: nothing to stop (and no directory left behind)
+  url) [ -d "$dir" ] || { echo "pg.sh: no cluster in $dir (start one with: deploy/pg.sh start $dir)" >&2; exit 1; } ;;
+  *) echo "pg.sh: unknown command '$cmd' (start, stop, url)" >&2; exit 2 ;;
+esac
 dir=$(cd "$dir" && pwd)
 data="$dir/data"
 sock="$dir/sock"
@@ -24,6 +29,16 @@ as_pg() {
 }
 
 url_of() { echo "postgresql:///tavolo?host=$sock&port=$(cat "$dir/port")&user=postgres"; }
+
+running() { [ -f "$data/postmaster.pid" ] && as_pg "$PGBIN/pg_ctl" -D "$data" status >/dev/null 2>&1; }
+
+url() {
+  if ! running || [ ! -f "$dir/port" ]; then
+    echo "pg.sh: the cluster in $dir is not running (start it with: deploy/pg.sh start $dir)" >&2
+    exit 1
+  fi
+  url_of
+}
 
 # When run as root, the postgres user must be able to reach the directory.
 make_reachable() {
@@ -39,7 +54,7 @@ make_reachable() {
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 start() {
-  if [ -f "$data/postmaster.pid" ] && as_pg "$PGBIN/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+  if running; then
     url_of; return 0
   fi
   make_reachable
@@ -86,6 +101,5 @@ stop() {
 case "$cmd" in
   start) start ;;
   stop) stop ;;
-  url) url_of ;;
-  *) echo "pg.sh: unknown command '$cmd' (start, stop, url)" >&2; exit 2 ;;
+  url) url ;;
 esac
