@@ -13,16 +13,21 @@ std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms
     c.offered_prize_parts = terms.offered_prize_parts;
     c.prizes = terms.prizes;
     auto known = [&](EntrantId id) { return id >= 0 && static_cast<std::size_t>(id) < payments.size(); };
-    auto paid = [&](EntrantId id) { return payments[static_cast<std::size_t>(id)]; };
+    // What an entrant paid in, to be completed as eliminated or remaining.
+    auto entry = [&](EntrantId id) {
+        const EntrantPayments& p = payments[static_cast<std::size_t>(id)];
+        RefundEntrant e;
+        e.entrant = id;
+        e.paid = p.paid;
+        e.prize_parts = p.prize_parts;
+        return e;
+    };
     const auto won = prizes_for_placings(ranking.placings(), terms.prizes);
     c.entrants.reserve(ranking.placings().size() + static_cast<std::size_t>(floor.players()));
     for (std::size_t i = 0; i < ranking.placings().size(); ++i) {
         const EntrantId id = ranking.placings()[i].entrant;
         if (!known(id)) return std::unexpected(RefundError::UnknownEntrant);
-        RefundEntrant e;
-        e.entrant = id;
-        e.paid = paid(id).paid;
-        e.prize_parts = paid(id).prize_parts;
+        RefundEntrant e = entry(id);
         e.remaining = false;
         e.prize_won = won[i];
         e.prize_credited = terms.prizes_credited_at_elimination && won[i] > 0;
@@ -35,10 +40,7 @@ std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms
             if (!table.occupied(s)) continue;
             const EntrantId id = table.at(s).entrant;
             if (!known(id)) return std::unexpected(RefundError::UnknownEntrant);
-            RefundEntrant e;
-            e.entrant = id;
-            e.paid = paid(id).paid;
-            e.prize_parts = paid(id).prize_parts;
+            RefundEntrant e = entry(id);
             e.remaining = true;
             e.chips = table.at(s).stack;
             e.table = t;
