@@ -124,11 +124,12 @@ StoreResult<void> HandStore::save_snapshots(std::span<const TableSnapshot> snaps
             return store_error(StoreErrc::invalid_argument,
                                "two snapshots of table " + std::to_string(raw(snap.table)) + " in one call");
     }
-    std::vector<std::int64_t> all;
+    std::vector<std::int64_t> broken_ids;
+    for (auto table : broken)
+        broken_ids.push_back(raw(table));
+    std::vector<std::int64_t> all = broken_ids;
     for (const auto& [id, snap] : by_table)
         all.push_back(id);
-    for (auto table : broken)
-        all.push_back(raw(table));
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
@@ -142,9 +143,6 @@ StoreResult<void> HandStore::save_snapshots(std::span<const TableSnapshot> snaps
         for (const auto& [id, snap] : by_table)
             ordered.push_back(snap);
         detail::write_snapshots(tx, ordered, detail::SnapshotOrder::with_same_hand);
-        std::vector<std::int64_t> broken_ids;
-        for (auto table : broken)
-            broken_ids.push_back(raw(table));
         if (!broken_ids.empty())
             tx.exec_params0("UPDATE tournament_tables SET state = 'broken' WHERE id = ANY($1::bigint[])",
                             detail::int_array(broken_ids));
