@@ -13,7 +13,6 @@
 
 #include "engine/phh/parser.hpp"
 #include "engine/phh/replay.hpp"
-#include "engine/phh/writer.hpp"
 #include "tools/commands.hpp"
 
 namespace tavolo::tools {
@@ -72,18 +71,6 @@ std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tall
     return files;
 }
 
-// The exported hand, written as PHH text and read back, must replay to the same stacks.
-std::string check_export(const phh::ReplayResult& first) {
-    if (!first.exported) return "the replayed hand was not exported";
-    const std::string text = phh::write_hand(*first.exported);
-    auto again = phh::parse_hand(text);
-    if (!again) return "the exported hand does not read back: " + again.error().to_string();
-    const auto second = phh::replay(*again);
-    if (second.outcome != phh::Outcome::Passed) return "the exported hand does not replay: " + second.reason;
-    if (second.engine_stacks != first.engine_stacks) return "the exported hand replays to other stacks";
-    return {};
-}
-
 void replay_file(const fs::path& file, const Options& options, Tally& tally) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
@@ -122,7 +109,7 @@ void replay_file(const fs::path& file, const Options& options, Tally& tally) {
                 break;
             case phh::Outcome::Passed:
                 if (options.check_export) {
-                    if (auto problem = check_export(result); !problem.empty()) {
+                    if (auto problem = phh::check_export(result); !problem.empty()) {
                         std::cout << label << ": " << problem << '\n';
                         ++tally.failed;
                         break;

@@ -3,7 +3,9 @@
 #include "engine/phh/action.hpp"
 #include "engine/phh/concat.hpp"
 #include "engine/phh/export.hpp"
+#include "engine/phh/parser.hpp"
 #include "engine/phh/stacked_deck.hpp"
+#include "engine/phh/writer.hpp"
 #include "engine/poker/hand.hpp"
 #include "engine/random.hpp"
 
@@ -162,6 +164,18 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     }
     result.outcome = Outcome::Passed;
     return result;
+}
+
+std::string check_export(const ReplayResult& replayed) {
+    if (!replayed.exported) return "the replayed hand was not exported";
+    const std::string text = write_hand(*replayed.exported);
+    auto again = parse_hand(text);
+    if (!again) return concat({"the exported hand does not read back: ", again.error().to_string()});
+    const auto second = replay(*again);
+    if (second.outcome != Outcome::Passed)
+        return concat({"the exported hand does not replay: ", second.reason});
+    if (second.engine_stacks != replayed.engine_stacks) return "the exported hand replays to other stacks";
+    return {};
 }
 
 }  // namespace tavolo::engine::phh

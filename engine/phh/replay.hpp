@@ -34,4 +34,8 @@ struct ReplayResult {
 
 ReplayResult replay(const HandHistory& hand, ReplayOptions options = {});
 
+// A passed replay's exported hand (ReplayOptions::export_hand), written as PHH text and read back,
+// must replay to the same stacks: empty when it does, otherwise what went wrong.
+std::string check_export(const ReplayResult& replayed);
+
 }  // namespace tavolo::engine::phh

@@ -150,6 +150,16 @@ TEST(PhhReplay, SkipsWithTheReason) {
 
 // Issue 3: `replay ../shared/phh` reports 0 failed and at least 1,580 passed; a replayed hand
 // exported to PHH (from the engine's events) and replayed again gives the same result.
+TEST(PhhReplay, CheckExportPassesARoundTripAndNamesWhatIsMissing) {
+    auto h = parse_hand(kSidePots);
+    ASSERT_TRUE(h);
+    EXPECT_EQ(check_export(replay(*h, {.export_hand = true})), "");
+    EXPECT_EQ(check_export(replay(*h)), "the replayed hand was not exported");
+    auto exported = replay(*h, {.export_hand = true});
+    exported.engine_stacks[0] += 1;  // as if the first replay had ended elsewhere
+    EXPECT_EQ(check_export(exported), "the exported hand replays to other stacks");
+}
+
 TEST(PhhReplay, TheWholeDataSetReplaysAndItsExportsReplayTheSame) {
     int passed = 0, failed = 0, skipped = 0;
     for (const auto& path : phh_test::data_files()) {
