@@ -19,6 +19,19 @@ const char* const kSeatsOfTables =
     "jsonb_to_recordset(t.seats) AS s(seat int, registration_id bigint, account_id bigint, stack bigint, "
     "status text) ";
 
+std::string seats_json(const std::vector<SeatSnapshot>& seats) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const auto& s = seats[i];
+        if (i) out += ',';
+        out += "{\"seat\":" + std::to_string(s.seat) +
+               ",\"registration_id\":" + std::to_string(raw(s.registration)) +
+               ",\"account_id\":" + std::to_string(raw(s.account)) + ",\"stack\":" + std::to_string(s.stack) +
+               ",\"status\":\"" + to_string(s.status) + "\"}";
+    }
+    return out + "]";
+}
+
 TableSnapshot snapshot_from(const pqxx::row& row, int at, TableId table) {
     TableSnapshot snap;
     snap.table = table;

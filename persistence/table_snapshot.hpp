@@ -36,7 +36,4 @@ struct TableSnapshot {
     bool operator==(const TableSnapshot&) const = default;
 };
 
-// The seats as the JSON array stored in tournament_tables.seats.
-std::string seats_json(const std::vector<SeatSnapshot>& seats);
-
 }  // namespace tavolo::persistence

@@ -1,10 +1,13 @@
 #pragma once
-// Reading table snapshots from rows of tournament_tables (internal), for the hand store and recovery.
+// Table snapshots in rows of tournament_tables (internal), for the hand store and recovery.
 #include <pqxx/pqxx>
 
 #include "persistence/table_snapshot.hpp"
 
 namespace tavolo::persistence::detail {
+
+// The seats as the JSON array stored in tournament_tables.seats (read back by kSeatsOfTables).
+std::string seats_json(const std::vector<SeatSnapshot>& seats);
 
 // The snapshot's columns of tournament_tables, in the order snapshot_from() reads them.
 extern const char* const kSnapshotColumns;  // "hand_number, button_seat, level, engine_state"
