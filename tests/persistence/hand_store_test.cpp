@@ -83,3 +83,12 @@ TEST(HandStore, HandAtAnUnknownTableIsNotFound) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, StoreErrc::not_found);
 }
+
+TEST(HandStore, SnapshotOfAnUnknownTableIsNotFound) {
+    MigratedDatabase t;
+    HandStore hands(t.db());
+    auto r = hands.snapshot(TableId{424242});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, StoreErrc::not_found);
+    EXPECT_EQ(r.error().message, "no such table");
+}
