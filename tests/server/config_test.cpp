@@ -70,6 +70,9 @@ TEST(Config, ExampleFileIsValidAndMatchesDefaults) {
     EXPECT_EQ(c->port, d->port);
     EXPECT_EQ(c->host, d->host);
     EXPECT_EQ(c->log_level, d->log_level);
+    EXPECT_EQ(c->threads, d->threads);
+    EXPECT_EQ(c->database_url, d->database_url);
+    EXPECT_EQ(c->require_database, d->require_database);
 }
 
 TEST(Config, EnvironmentGivesTheDatabaseUnlessTheFileDoes) {
