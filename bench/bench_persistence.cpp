@@ -86,7 +86,7 @@ std::string make_events(std::mt19937_64& rng, int seats) {
             event(2, s, 0, static_cast<int>(rng() % 52));
     int actions = 20 + static_cast<int>(rng() % 60);
     for (int a = 0; a < actions; ++a) {
-        if (a % 9 == 8) event(4, -1 + 1, 0, static_cast<int>(rng() % 52));
+        if (a % 9 == 8) event(4, 0, 0, static_cast<int>(rng() % 52));  // a board card: no seat
         event(3, static_cast<int>(rng() % seats), static_cast<std::int64_t>(rng() % 5000), -1);
     }
     event(5, static_cast<int>(rng() % seats), 1000 + static_cast<std::int64_t>(rng() % 20000), -1);
