@@ -121,10 +121,15 @@ std::string probe_database(const std::string& url) {
         pqxx::nontransaction tx{conn};
         return tx.exec1("SELECT version()")[0].as<std::string>();
     } catch (const std::exception& e) {
-        throw DatabaseError("cannot reach the database at " + redact_url(url) + ": " +
-                            redact_secrets(e.what(), url) +
-                            " (is PostgreSQL running? check TAVOLO_DATABASE_URL or [database] url)");
+        throw unreachable_database(url, e.what());
     }
+}
+
+DatabaseError unreachable_database(const std::string& url, const std::string& reason,
+                                   const std::string& purpose) {
+    return DatabaseError("cannot reach the database at " + redact_url(url) + purpose + ": " +
+                         redact_secrets(reason, url) +
+                         " (is PostgreSQL running? check TAVOLO_DATABASE_URL or [database] url)");
 }
 
 }  // namespace tavolo::persistence

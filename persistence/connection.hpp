@@ -22,6 +22,11 @@ std::string with_connect_timeout(const std::string& url, std::chrono::seconds ti
 // ("PostgreSQL 15.x ..."). Throws DatabaseError naming the URL (without password) on failure.
 std::string probe_database(const std::string& url);
 
+// The error for a database that cannot be reached `purpose` (e.g. " to apply migrations"): the URL
+// without its password, libpq's `reason` with the password redacted, and what to check.
+DatabaseError unreachable_database(const std::string& url, const std::string& reason,
+                                   const std::string& purpose = "");
+
 // The URL with any password replaced by "***", safe for logs and errors.
 std::string redact_url(const std::string& url);
 

@@ -103,9 +103,7 @@ MigrationReport apply_migrations(const std::string& url, std::span<const Migrati
     try {
         conn = std::make_unique<pqxx::connection>(with_connect_timeout(url, kDefaultConnectTimeout));
     } catch (const std::exception& e) {
-        throw DatabaseError("cannot reach the database at " + redact_url(url) +
-                            " to apply migrations: " + redact_secrets(e.what(), url) +
-                            " (is PostgreSQL running? check TAVOLO_DATABASE_URL or [database] url)");
+        throw unreachable_database(url, e.what(), " to apply migrations");
     }
     try {
         {
