@@ -19,3 +19,9 @@ TEST(Cli, UnknownCommandFails) {
     auto r = run_tool("frobnicate");
     EXPECT_NE(r.code, 0);
 }
+
+TEST(Cli, VersionIsTheProjectVersion) {
+    auto r = run_tool("version");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.out, "tavolo 0.1.0\n");
+}
