@@ -14,6 +14,11 @@ cmd=${1:-}; dir=${2:-}; flavour=${3:-}
 [ -n "$cmd" ] && [ -n "$dir" ] || { sed -n '2,10p' "$0" >&2; exit 2; }
 [ -x "$PGBIN/pg_ctl" ] || { echo "pg.sh: PostgreSQL 15 is not installed (run deploy/setup.sh)" >&2; exit 1; }
 
+# A mistyped flavour (--fsat) must not silently give the other kind of cluster.
+case "$flavour" in
+  '' | --fast) ;;
+  *) echo "pg.sh: unknown option '$flavour' (the only one is --fast)" >&2; exit 2 ;;
+esac
 case "$cmd" in
   start) mkdir -p "$dir" ;;
   stop) [ -d "$dir" ] || exit 0 ;;  # nothing there: nothing to stop (and no directory left behind)
