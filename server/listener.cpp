@@ -116,7 +116,9 @@ Listener::Listener(const std::string& host, std::uint16_t port, int threads, Htt
     if (!ec) acc.listen(asio::socket_base::max_listen_connections, ec);
     if (ec)
         throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " +
-                                 ec.message() + " (is another server using the port? change server.port)");
+                                 ec.message() +
+                                 " (is another server using the port, or is the address not one of this "
+                                 "machine's? change server.port or server.host)");
 }
 
 Listener::~Listener() = default;

@@ -30,7 +30,12 @@ int main(int argc, char** argv) {
     app.add_option("-p,--port", port, "Override [server] port (0 picks a free port)")
         ->check(CLI::Range(0, 65535));
     app.set_version_flag("--version", kVersion);
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // --help and --version exit 0; every command-line error is exit code 2, as documented.
+        return app.exit(e) == 0 ? 0 : 2;
+    }
 
     auto loaded = config_path.empty() ? parse_config("", "defaults") : load_config_file(config_path);
     if (!loaded) {

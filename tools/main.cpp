@@ -9,8 +9,10 @@ int main(int argc, char** argv) {
     tavolo::tools::add_simulate_command(app);
     try {
         app.parse(argc, argv);
+    } catch (const CLI::RuntimeError& e) {
+        return e.get_exit_code();  // a command's own result (1: a failure it reported)
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 ? 0 : 2;  // --help: 0; any command-line error: 2
     }
     return 0;
 }

@@ -43,7 +43,8 @@ bool is_history_file(const fs::path& p) {
     return p.extension() == ".phh" || p.extension() == ".phhs";
 }
 
-// The files to replay, in a stable order; a path that does not exist is reported as a failure.
+// The files to replay, in a stable order; a path that does not exist, or a directory holding no
+// hand history, is reported as a failure.
 std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tally) {
     std::vector<fs::path> files;
     for (const auto& p : paths) {
@@ -57,6 +58,9 @@ std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tall
             }
             if (ec) {
                 std::cout << p << ": cannot read the directory: " << ec.message() << '\n';
+                ++tally.failed;
+            } else if (found.empty()) {
+                std::cout << p << ": no .phh or .phhs files in this directory\n";
                 ++tally.failed;
             }
             std::sort(found.begin(), found.end());

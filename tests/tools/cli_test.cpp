@@ -25,3 +25,8 @@ TEST(Cli, VersionIsTheProjectVersion) {
     EXPECT_EQ(r.code, 0);
     EXPECT_EQ(r.out, "tavolo 0.1.0\n");
 }
+
+TEST(Cli, CommandLineErrorsExitWithTwo) {
+    EXPECT_EQ(run_tool("simulate --players abc").code, 2);
+    EXPECT_EQ(run_tool("frobnicate").code, 2);
+}

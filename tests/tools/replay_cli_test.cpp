@@ -108,3 +108,12 @@ TEST(ReplayCli, NeedsAPath) {
     EXPECT_NE(r.code, 0);
     EXPECT_NE(r.out.find("paths"), std::string::npos) << r.out;
 }
+
+TEST(ReplayCli, ADirectoryWithoutHandHistoriesIsAFailure) {
+    const auto dir = std::filesystem::temp_directory_path() / "tavolo_replay_empty_dir";
+    std::filesystem::create_directories(dir);
+    const auto r = run_tool("replay " + dir.string());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("no .phh or .phhs files"), std::string::npos) << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
+}

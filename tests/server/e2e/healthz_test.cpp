@@ -47,3 +47,12 @@ TEST(ServerHealth, RejectsABadConfigurationNamingTheKey) {
     EXPECT_FALSE(server.running());
     EXPECT_EQ(server.exit_code(), 2);
 }
+
+TEST(ServerHealth, CommandLineErrorsExitWithTwo) {
+    ServerProcess unknown_option({"--frobnicate"});
+    EXPECT_FALSE(unknown_option.running());
+    EXPECT_EQ(unknown_option.exit_code(), 2);
+    ServerProcess missing_config({"--config", "/nonexistent/tavolo.toml"});
+    EXPECT_FALSE(missing_config.running());
+    EXPECT_EQ(missing_config.exit_code(), 2);
+}
