@@ -458,7 +458,7 @@ int simulate_polacco(const PolaccoSimulationOptions& options) {
     const bool ok = sim.run();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char wall_text[32];
-    std::snprintf(wall_text, sizeof wall_text, "%.3f", wall);
+    std::snprintf(wall_text, sizeof wall_text, "%.2f", wall);  // as the poker simulation prints it
     out << "simulate: entrants=" << options.players << " hands=" << sim.hands()
         << " tables=" << sim.initial_tables() << " recompositions=" << sim.recompositions()
         << " places=" << sim.places() << " wall_s=" << wall_text << '\n';
