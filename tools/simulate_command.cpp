@@ -1,6 +1,7 @@
 // `tavolo simulate`: a whole tournament in-process with random bots (issue 4; Poker Polacco: issue 5).
 #include <iostream>
 #include <map>
+#include <vector>
 
 #include "tools/commands.hpp"
 #include "tools/simulate_polacco.hpp"
@@ -63,6 +64,20 @@ int run(const CommandLine& c) {
     return result.ok() ? 0 : 1;
 }
 
+// Options that mean nothing for the chosen game are refused rather than silently ignored.
+std::string inapplicable_option(const CommandLine& c, const CLI::App& cmd) {
+    static const std::vector<std::string> poker_only = {"--betting", "--kind", "--rebuys"};
+    static const std::vector<std::string> polacco_only = {"--mode", "--clockwise-only", "--no-pass",
+                                                          "--no-bonus"};
+    const bool polacco = c.game == "polacco";
+    for (const auto& name : polacco ? poker_only : polacco_only) {
+        if (cmd.count(name) > 0)
+            return name + " does not apply to --game " + c.game +
+                   (polacco ? " (it is for holdem, stud and draw)" : " (it is for --game polacco)");
+    }
+    return "";
+}
+
 }  // namespace
 
 void add_simulate_command(CLI::App& app) {
@@ -82,6 +97,7 @@ void add_simulate_command(CLI::App& app) {
         ->check(CLI::Range(2, 10'000'000))
         ->capture_default_str();
     cmd->add_option("--seed", c->seed, "random seed (the same seed plays the same tournament)")
+        ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->add_flag("--rebuys", c->rebuys, "re-buys in the first 4 levels, then an add-on (mtt, sng)");
     cmd->add_option("--mode", c->mode, "Poker Polacco only: casino (9 per table) or nodealer (7 per table)")
@@ -91,7 +107,11 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_flag("--no-pass", c->no_pass, "Poker Polacco: without the once-per-tournament pass");
     cmd->add_flag("--no-bonus", c->no_bonus,
                   "Poker Polacco: without the four-of-a-kind/straight-flush bonus");
-    cmd->callback([c] {
+    cmd->callback([c, cmd] {
+        if (const auto problem = inapplicable_option(*c, *cmd); !problem.empty()) {
+            std::cerr << "tavolo simulate: " << problem << "\n";
+            throw CLI::RuntimeError(2);
+        }
         const int code = run(*c);
         if (code != 0) throw CLI::RuntimeError(code);
     });

@@ -138,5 +138,16 @@ TEST(SimulateCommand, bad_options_fail_with_a_reason) {
     EXPECT_NE(g.code, 0);
 }
 
+TEST(SimulateCommand, options_of_another_game_are_refused_not_ignored) {
+    auto mode = run_tool("simulate --game holdem --players 20 --mode casino");
+    EXPECT_EQ(mode.code, 2) << mode.out;
+    EXPECT_NE(mode.out.find("--mode does not apply to --game holdem"), std::string::npos) << mode.out;
+    auto betting = run_tool("simulate --game polacco --players 20 --betting limit");
+    EXPECT_EQ(betting.code, 2) << betting.out;
+    EXPECT_NE(betting.out.find("--betting does not apply to --game polacco"), std::string::npos)
+        << betting.out;
+    EXPECT_EQ(run_tool("simulate --players 20 --seed -1").code, 2);
+}
+
 }  // namespace
 }  // namespace tavolo::tools
