@@ -8,6 +8,15 @@
 namespace tavolo::engine::phh {
 namespace {
 
+// A character for an error message: printable ASCII as itself, anything else as a byte code,
+// so a binary or mis-encoded file never puts raw bytes in front of the user.
+std::string shown(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f) return {'\'', c, '\''};
+    static constexpr char kHex[] = "0123456789abcdef";
+    return {'b', 'y', 't', 'e', ' ', '0', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
+}
+
 bool is_bare_key_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
@@ -128,8 +137,8 @@ class Reader {
         if (peek() == '\r') advance();
         if (at_end()) return {};
         if (peek() != '\n') {
-            return fail(concat({"unexpected '", std::string(1, peek()), "' after ", after,
-                                " (one `key = value` per line)"}));
+            return fail(
+                concat({"unexpected ", shown(peek()), " after ", after, " (one `key = value` per line)"}));
         }
         advance();
         return {};
@@ -169,8 +178,7 @@ class Reader {
                 field.key += text_[pos_++];
         }
         if (field.key.empty())
-            return fail(concat(
-                {"expected a key (letters, digits, '_' or '-'), found '", std::string(1, peek()), "'"}));
+            return fail(concat({"expected a key (letters, digits, '_' or '-'), found ", shown(peek())}));
         skip_spaces();
         if (peek() == '.') return fail("dotted keys are not part of PHH");
         if (peek() != '=') return fail(concat({"expected '=' after key '", field.key, "'"}));
@@ -290,7 +298,7 @@ class Reader {
                 advance();
             } else if (peek() != ']') {
                 if (at_end()) return fail_at(value.line, "unterminated array (missing ']')");
-                return fail(concat({"expected ',' or ']' in array, found '", std::string(1, peek()), "'"}));
+                return fail(concat({"expected ',' or ']' in array, found ", shown(peek())}));
             }
         }
     }

@@ -74,6 +74,8 @@ TEST(PhhDocument, SyntaxErrorsNameTheLineAndTheProblem) {
         {"a = \"\\q\"\n", 1, "unknown escape"},
         {"[[x]]\n", 1, "arrays of tables"},
         {"a = nan\n", 1, "nan"},
+        {"a = 1 \xff\n", 1, "unexpected byte 0xff after"},  // raw bytes never reach the message
+        {"\x01 = 1\n", 1, "found byte 0x01"},
     };
     for (const auto& c : cases) {
         auto doc = read_document(c.text);
