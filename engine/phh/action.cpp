@@ -1,6 +1,7 @@
 #include "engine/phh/action.hpp"
 
 #include "engine/phh/concat.hpp"
+#include "engine/phh/shown_text.hpp"
 
 namespace tavolo::engine::phh {
 namespace {
@@ -82,7 +83,7 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
         auto cards = parse_card_tokens(word);
         if (!cards)
             return std::unexpected(
-                concat({"'", word, "' is not a card list (like AsKd, or ?? for an unknown card)"}));
+                concat({shown_text(word), " is not a card list (like AsKd, or ?? for an unknown card)"}));
         action.cards = std::move(*cards);
         return {};
     };
@@ -100,16 +101,17 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
             action.type = ActionType::DealHole;
             action.player = parse_player(words[2]);
             if (action.player == 0)
-                return std::unexpected(concat({"'", words[2], "' is not a player (p1, p2, ...)"}));
+                return std::unexpected(concat({shown_text(words[2]), " is not a player (p1, p2, ...)"}));
             if (auto ok = cards_from(words[3]); !ok) return std::unexpected(ok.error());
             return action;
         }
-        return std::unexpected(concat({"unknown dealer action '", words[1], "' (expected dh or db)"}));
+        return std::unexpected(
+            concat({"unknown dealer action ", shown_text(words[1]), " (expected dh or db)"}));
     }
     action.player = parse_player(words[0]);
     if (action.player == 0) {
         return std::unexpected(
-            concat({"'", words[0], "' is neither the dealer 'd' nor a player (p1, p2, ...)"}));
+            concat({shown_text(words[0]), " is neither the dealer 'd' nor a player (p1, p2, ...)"}));
     }
     if (words.size() < 2) return std::unexpected(concat({"player ", words[0], " has no action"}));
     const std::string_view verb = words[1];
@@ -125,7 +127,7 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
         if (words.size() != 3) return std::unexpected(std::string("'cbr' takes exactly one amount"));
         auto amount = Decimal::parse(words[2]);
         if (!amount || amount->is_infinite() || *amount <= Decimal::whole(0)) {
-            return std::unexpected(concat({"'", words[2], "' is not a positive amount"}));
+            return std::unexpected(concat({shown_text(words[2]), " is not a positive amount"}));
         }
         action.type = ActionType::CompleteBetRaise;
         action.amount = *amount;
@@ -139,7 +141,8 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
         }
         return action;
     }
-    return std::unexpected(concat({"unknown action '", verb, "' (expected f, cc, cbr, pb, sd or sm)"}));
+    return std::unexpected(
+        concat({"unknown action ", shown_text(verb), " (expected f, cc, cbr, pb, sd or sm)"}));
 }
 
 std::string format_action(const Action& action) {

@@ -1,21 +1,15 @@
 #include "engine/phh/document.hpp"
 
 #include "engine/phh/concat.hpp"
+#include "engine/phh/shown_text.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 
 namespace tavolo::engine::phh {
 namespace {
-
-// A character for an error message: printable ASCII as itself, anything else as a byte code,
-// so a binary or mis-encoded file never puts raw bytes in front of the user.
-std::string shown(char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7f) return {'\'', c, '\''};
-    static constexpr char kHex[] = "0123456789abcdef";
-    return {'b', 'y', 't', 'e', ' ', '0', 'x', kHex[byte >> 4], kHex[byte & 0xf]};
-}
 
 bool is_bare_key_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
@@ -65,29 +59,32 @@ class Reader {
     std::expected<std::vector<Section>, SyntaxError> read() {
         std::vector<Section> sections(1);
         sections.back().line = 1;
+        // Where each header and each key of the current section was first written: a look-up per
+        // line, not a scan of every earlier one (200,000 headers once took over 20 s).
+        std::map<std::string, int, std::less<>> header_lines;
+        std::map<std::string, int, std::less<>> key_lines;
         while (true) {
             skip_blank_lines();
             if (at_end()) break;
             if (peek() == '[') {
                 auto header = read_header();
                 if (!header) return std::unexpected(header.error());
-                for (const auto& s : sections) {
-                    if (!s.name.empty() && s.name == header->name) {
-                        return fail_at(header->line,
-                                       concat({"duplicate header [", header->name, "] (first on line ",
-                                               std::to_string(s.line), ")"}));
-                    }
+                const auto [first, added] = header_lines.try_emplace(header->name, header->line);
+                if (!added) {
+                    return fail_at(header->line,
+                                   concat({"duplicate header ", shown_text(header->name), " (first on line ",
+                                           std::to_string(first->second), ")"}));
                 }
                 sections.push_back(std::move(*header));
+                key_lines.clear();
                 continue;
             }
             auto field = read_field();
             if (!field) return std::unexpected(field.error());
-            for (const auto& f : sections.back().fields) {
-                if (f.key == field->key) {
-                    return fail_at(field->line, concat({"duplicate key '", field->key, "' (first on line ",
-                                                        std::to_string(f.line), ")"}));
-                }
+            const auto [first, added] = key_lines.try_emplace(field->key, field->line);
+            if (!added) {
+                return fail_at(field->line, concat({"duplicate key ", shown_text(field->key),
+                                                    " (first on line ", std::to_string(first->second), ")"}));
             }
             sections.back().fields.push_back(std::move(*field));
         }
@@ -137,8 +134,8 @@ class Reader {
         if (peek() == '\r') advance();
         if (at_end()) return {};
         if (peek() != '\n') {
-            return fail(
-                concat({"unexpected ", shown(peek()), " after ", after, " (one `key = value` per line)"}));
+            return fail(concat(
+                {"unexpected ", shown_char(peek()), " after ", after, " (one `key = value` per line)"}));
         }
         advance();
         return {};
@@ -178,25 +175,34 @@ class Reader {
                 field.key += text_[pos_++];
         }
         if (field.key.empty())
-            return fail(concat({"expected a key (letters, digits, '_' or '-'), found ", shown(peek())}));
+            return fail(concat({"expected a key (letters, digits, '_' or '-'), found ", shown_char(peek())}));
         skip_spaces();
         if (peek() == '.') return fail("dotted keys are not part of PHH");
-        if (peek() != '=') return fail(concat({"expected '=' after key '", field.key, "'"}));
+        if (peek() != '=') return fail(concat({"expected '=' after key ", shown_text(field.key)}));
         advance();
         skip_spaces();
-        auto value = read_value();
+        auto value = read_value(0);
         if (!value) return std::unexpected(value.error());
         field.value = std::move(*value);
-        if (auto end = expect_line_end(concat({"the value of '", field.key, "'"})); !end)
+        if (auto end = expect_line_end(concat({"the value of ", shown_text(field.key)})); !end)
             return std::unexpected(end.error());
         return field;
     }
 
-    std::expected<Value, SyntaxError> read_value() {
+    // `depth`: how many arrays enclose the value.
+    std::expected<Value, SyntaxError> read_value(int depth) {
         if (at_end() || peek() == '\n' || peek() == '\r' || peek() == '#') return fail("missing value");
         const char c = peek();
         if (c == '"' || c == '\'') return read_string();
-        if (c == '[') return read_array();
+        if (c == '[') {
+            // read_value and read_array call each other: without a bound, a file of 30,000 '['
+            // overflows the stack.
+            if (depth >= kMaxArrayNesting) {
+                return fail(concat({"arrays nested more than ", std::to_string(kMaxArrayNesting),
+                                    " deep (a hand history needs 1): not a PHH file"}));
+            }
+            return read_array(depth);
+        }
         if (c == '{') return fail("inline tables are not part of PHH");
         return read_bare();
     }
@@ -273,12 +279,12 @@ class Reader {
                 break;
             }
             default:
-                return fail(concat({"unknown escape \\", std::string(1, e)}));
+                return fail(concat({"unknown escape ", shown_text(std::string{'\\', e})}));
         }
         return {};
     }
 
-    std::expected<Value, SyntaxError> read_array() {
+    std::expected<Value, SyntaxError> read_array(int depth) {
         Value value;
         value.kind = Value::Kind::Array;
         value.line = line_;
@@ -290,7 +296,7 @@ class Reader {
                 advance();
                 return value;
             }
-            auto item = read_value();
+            auto item = read_value(depth + 1);
             if (!item) return std::unexpected(item.error());
             value.items.push_back(std::move(*item));
             skip_blank_lines();
@@ -298,7 +304,7 @@ class Reader {
                 advance();
             } else if (peek() != ']') {
                 if (at_end()) return fail_at(value.line, "unterminated array (missing ']')");
-                return fail(concat({"expected ',' or ']' in array, found ", shown(peek())}));
+                return fail(concat({"expected ',' or ']' in array, found ", shown_char(peek())}));
             }
         }
     }
@@ -342,8 +348,8 @@ class Reader {
             return value;
         }
         if (token == "nan" || token == "+nan" || token == "-nan") return fail("'nan' is not a valid amount");
-        return fail(concat({"unrecognised value '", token,
-                            "' (strings need quotes; numbers are digits with an optional '.')"}));
+        return fail(concat({"unrecognised value ", shown_text(token),
+                            " (strings need quotes; numbers are digits with an optional '.')"}));
     }
 
     std::string_view text_;

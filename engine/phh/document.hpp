@@ -12,6 +12,10 @@
 
 namespace tavolo::engine::phh {
 
+// The deepest arrays may nest (`[[[1]]]` is 3). PHH needs 1 (arrays of strings or numbers); the
+// bound keeps a hostile file from overflowing the stack of the recursive reader.
+inline constexpr int kMaxArrayNesting = 32;
+
 struct Value {
     enum class Kind { String, Number, Boolean, Array, Raw };
     Kind kind = Kind::String;

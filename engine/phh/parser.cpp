@@ -4,6 +4,7 @@
 
 #include "engine/phh/action.hpp"
 #include "engine/phh/concat.hpp"
+#include "engine/phh/shown_text.hpp"
 #include "engine/phh/variant_codes.hpp"
 
 namespace tavolo::engine::phh {
@@ -120,8 +121,9 @@ std::expected<HandHistory, ParseError> hand_from_section(const Section& section)
         return section.line;
     };
     auto missing = [&](std::string_view key) {
-        return error_at(section.line, concat({"missing required field '", key, "'",
-                                              h.variant.empty() ? "" : " for variant ", h.variant}));
+        return error_at(section.line,
+                        concat({"missing required field '", key, "'",
+                                h.variant.empty() ? "" : concat({" for variant ", shown_text(h.variant)})}));
     };
     if (h.variant.empty()) return missing("variant");
     auto has = [&](std::string_view key) {
@@ -170,7 +172,8 @@ std::expected<HandHistory, ParseError> hand_from_section(const Section& section)
     for (std::size_t i = 0; i < h.actions.size(); ++i) {
         auto action = parse_action(h.actions[i]);
         const int line = h.action_lines[i];
-        const std::string where = concat({"actions[", std::to_string(i), "] '", h.actions[i], "': "});
+        const std::string where =
+            concat({"actions[", std::to_string(i), "] ", shown_text(h.actions[i]), ": "});
         if (!action) return error_at(line, concat({where, action.error()}));
         if (action->player > static_cast<int>(n)) {
             return error_at(line, concat({where, "p", std::to_string(action->player), " does not exist (",

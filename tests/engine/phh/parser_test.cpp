@@ -92,7 +92,7 @@ TEST(PhhParser, MalformedHandsAreRefusedWithTheLineAndTheReason) {
         const char* words;
     } cases[] = {
         {replace(base, "variant = 'NT'\n", ""), 1, "missing required field 'variant'"},
-        {replace(base, "min_bet = 100\n", ""), 1, "missing required field 'min_bet' for variant NT"},
+        {replace(base, "min_bet = 100\n", ""), 1, "missing required field 'min_bet' for variant 'NT'"},
         {replace(base, "antes = [0, 0, 0, 0, 0, 0]", "antes = [0, 0, 0, 0, 0]"), 3,
          "antes: expected 6 entries"},
         {replace(base, "antes = [0, 0, 0, 0, 0, 0]", "antes = [0, 0, 0, -1, 0, 0]"), 3, "is negative"},
@@ -118,7 +118,7 @@ TEST(PhhParser, MalformedHandsAreRefusedWithTheLineAndTheReason) {
 TEST(PhhParser, FixedLimitNeedsSmallAndBigBet) {
     auto h = parse_hand(replace(replace(kPluribusHand, "'NT'", "'FT'"), "min_bet = 100", "small_bet = 100"));
     ASSERT_FALSE(h);
-    EXPECT_NE(h.error().message.find("missing required field 'big_bet' for variant FT"), std::string::npos);
+    EXPECT_NE(h.error().message.find("missing required field 'big_bet' for variant 'FT'"), std::string::npos);
 }
 
 TEST(PhhParser, AnUnknownVariantIsReadNotRefused) {
@@ -144,4 +144,55 @@ TEST(PhhParser, EveryFileOfTheDataSetParses) {
         }
     }
     EXPECT_EQ(hands, 1589 + 4);
+}
+
+namespace {
+
+// An error message that is safe to print: printable ASCII only, and short whatever the input.
+void expect_safe_message(const std::string& message) {
+    for (char c : message) {
+        const auto byte = static_cast<unsigned char>(c);
+        EXPECT_TRUE(byte >= 0x20 && byte < 0x7f) << "raw byte " << int(byte) << " in the message";
+    }
+    EXPECT_LE(message.size(), 600u) << message.substr(0, 700);
+}
+
+// Bytes a hostile or mis-encoded file holds, with no space, quote or line break, so the text stays
+// one word of one TOML literal string.
+std::string hostile(std::size_t size = 5000) {
+    const std::string pattern = "\xff\x01\x80z\x1b\xc3\xa8";
+    std::string out;
+    while (out.size() < size)
+        out += pattern;
+    out.resize(size);
+    return out;
+}
+
+}  // namespace
+
+TEST(PhhParser, ErrorsShowInputEscapedAndCut) {
+    const std::string base = kPluribusHand;
+    const std::string bad = hostile();
+    const struct {
+        std::string text;
+        const char* words;
+    } cases[] = {
+        {replace(replace(base, "'NT'", "'" + bad + "'"), "antes = [0, 0, 0, 0, 0, 0]\n", ""),
+         "missing required field 'antes' for variant '\\xff\\x01\\x80z"},
+        {replace(base, "'p4 cbr 250'", "'p4 " + bad + "'"), "unknown action"},
+        {replace(base, "'p4 cbr 250'", "'p4 cbr " + bad + "'"), "is not a positive amount"},
+        {replace(base, "'p4 cbr 250'", "'p4 sm " + bad + "'"), "is not a card list"},
+        {replace(base, "'p4 cbr 250'", "'" + bad + " f'"), "is neither the dealer"},
+        {replace(base, "'d dh p1 7h5h'", "'d dh " + bad + " 7h5h'"), "is not a player"},
+        {replace(base, "'d dh p1 7h5h'", "'d " + bad + " p1 7h5h'"), "unknown dealer action"},
+        {replace(base, "'d dh p1 7h5h'", "'d dh p1 " + bad + "'"), "is not a card list"},
+        {replace(base, "'p4 cbr 250'", "'p4 cbr 250 " + bad + "'"), "'cbr' takes exactly one amount"},
+    };
+    for (const auto& c : cases) {
+        auto h = parse_hand(c.text);
+        ASSERT_FALSE(h) << c.words;
+        const std::string message = h.error().to_string();
+        EXPECT_NE(message.find(c.words), std::string::npos) << message.substr(0, 700);
+        expect_safe_message(message);
+    }
 }
