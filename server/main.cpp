@@ -10,6 +10,7 @@
 #include "server/listener.hpp"
 #include "server/logging.hpp"
 #include "server/routes.hpp"
+#include "tools/integer_option.hpp"
 
 using namespace tavolo::server;
 
@@ -27,8 +28,8 @@ int main(int argc, char** argv) {
     int port = -1;
     app.add_option("-c,--config", config_path, "TOML configuration file")->check(CLI::ExistingFile);
     app.add_option("--log-level", log_level, "Override [log] level (trace..off)");
-    app.add_option("-p,--port", port, "Override [server] port (0 picks a free port)")
-        ->check(CLI::Range(0, 65535));
+    tavolo::tools::add_integer_option(app, "-p,--port", port, "Override [server] port; 0 picks a free port",
+                                      0, 65535);
     app.set_version_flag("--version", kVersion);
     try {
         app.parse(argc, argv);

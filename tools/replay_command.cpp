@@ -13,6 +13,7 @@
 
 #include "engine/phh/parser.hpp"
 #include "engine/phh/replay.hpp"
+#include "engine/phh/shown_text.hpp"
 #include "tools/commands.hpp"
 
 namespace tavolo::tools {
@@ -75,6 +76,15 @@ std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tall
     return files;
 }
 
+// `path` for a .phh, `path[name]` for a hand of a .phhs. The name comes from the file: shown as it is
+// when it is short plain text, else quoted with its bytes escaped and cut, like the parser's errors.
+std::string hand_label(const fs::path& file, const std::string& section) {
+    if (section.empty()) return file.string();
+    const bool plain = section.size() <= phh::kShownTextLimit &&
+                       std::ranges::all_of(section, [](char c) { return c >= 0x20 && c < 0x7f; });
+    return file.string() + "[" + (plain ? section : phh::shown_text(section)) + "]";
+}
+
 void replay_file(const fs::path& file, const Options& options, Tally& tally) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
@@ -91,8 +101,7 @@ void replay_file(const fs::path& file, const Options& options, Tally& tally) {
         return;
     }
     for (const auto& parsed : *hands) {
-        const std::string label =
-            parsed.section.empty() ? file.string() : file.string() + "[" + parsed.section + "]";
+        const std::string label = hand_label(file, parsed.section);
         if (!parsed.hand) {
             std::cout << label << ": " << parsed.hand.error().to_string() << '\n';
             ++tally.failed;

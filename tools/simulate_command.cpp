@@ -1,9 +1,12 @@
 // `tavolo simulate`: a whole tournament in-process with random bots (issue 4; Poker Polacco: issue 5).
+#include <cstdint>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <vector>
 
 #include "tools/commands.hpp"
+#include "tools/integer_option.hpp"
 #include "tools/simulate_polacco.hpp"
 #include "tools/simulation.hpp"
 
@@ -93,12 +96,11 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--kind", c->kind, "sng, mtt, shootout or headsup")
         ->check(CLI::IsMember({"sng", "mtt", "shootout", "headsup"}))
         ->capture_default_str();
-    cmd->add_option("--players", c->players, "entrants")
-        ->check(CLI::Range(2, 10'000'000))
-        ->capture_default_str();
-    cmd->add_option("--seed", c->seed, "random seed (the same seed plays the same tournament)")
-        ->check(CLI::NonNegativeNumber)
-        ->capture_default_str();
+    add_integer_option(*cmd, "--players", c->players, "entrants", 2, 10'000'000)
+        ->default_str(std::to_string(c->players));
+    add_integer_option(*cmd, "--seed", c->seed, "random seed; the same seed plays the same tournament",
+                       std::uint64_t{0}, std::numeric_limits<std::uint64_t>::max())
+        ->default_str(std::to_string(c->seed));
     cmd->add_flag("--rebuys", c->rebuys, "re-buys in the first 4 levels, then an add-on (mtt, sng)");
     cmd->add_option("--mode", c->mode, "Poker Polacco only: casino (9 per table) or nodealer (7 per table)")
         ->check(CLI::IsMember({"casino", "nodealer"}))

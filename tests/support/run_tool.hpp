@@ -20,9 +20,9 @@ struct ToolRun {
     }
 };
 
-// `args` is appended to the binary's path and run by the shell.
-inline ToolRun run_tool(const std::string& args) {
-    const std::string cmd = std::string(TAVOLO_TOOL_BIN) + " " + args + " 2>&1";
+// `args` is appended to the binary's path (`tavolo` unless told) and run by the shell.
+inline ToolRun run_tool(const std::string& args, const std::string& binary = TAVOLO_TOOL_BIN) {
+    const std::string cmd = binary + " " + args + " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     ToolRun run;
     if (!pipe) return run;
