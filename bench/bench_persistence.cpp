@@ -24,6 +24,7 @@
 #include "persistence/tournament_store.hpp"
 #include "persistence/write_service.hpp"
 #include "tests/support/database_url.hpp"
+#include "tools/parse_integer.hpp"
 
 namespace {
 
@@ -114,9 +115,17 @@ std::string make_phh(std::mt19937_64& rng, int seats, std::int64_t n) {
     return phh;
 }
 
+// `--name N`, read like every integer option of tavolo (tools/parse_integer.hpp); a bad N stops the run.
 int arg(int argc, char** argv, const char* name, int fallback) {
-    for (int i = 1; i + 1 < argc; ++i)
-        if (std::strcmp(argv[i], name) == 0) return std::atoi(argv[i + 1]);
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], name) != 0) continue;
+        auto value = tavolo::tools::parse_integer(argv[i + 1], 1, 10'000'000);
+        if (!value) {
+            std::cerr << "bench_persistence: " << name << ": " << value.error() << "\n";
+            std::exit(2);
+        }
+        return *value;
+    }
     return fallback;
 }
 

@@ -12,7 +12,7 @@ namespace tavolo::engine::phh {
 inline constexpr std::size_t kShownTextLimit = 64;
 
 // `text` in single quotes, every byte outside 0x20..0x7e as \xNN, cut after kShownTextLimit bytes:
-// 'p4 raise 250', 'caf\xc3\xa9', 'aaaa...aaaa...' (100000 bytes).
+// 'p4 raise 250', 'caf\xc3\xa9', 'aaaa...' (100000 bytes: the first 64 shown).
 std::string shown_text(std::string_view text);
 
 // One character: 'x', or "byte 0xNN" when it is not printable ASCII.

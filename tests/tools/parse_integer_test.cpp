@@ -1,6 +1,6 @@
-// The one reader of integer command-line options (tools/integer_option.hpp), on its own; the options
+// The one reader of integer command-line options (tools/parse_integer.hpp), on its own; the options
 // of the real binaries are tested in cli_test.cpp.
-#include "tools/integer_option.hpp"
+#include "tools/parse_integer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 using tavolo::tools::parse_integer;
 
-TEST(IntegerOption, ReadsTheWholeRangeOfTheType) {
+TEST(ParseInteger, ReadsTheWholeRangeOfTheType) {
     constexpr auto kMax = std::numeric_limits<std::uint64_t>::max();
     EXPECT_EQ(parse_integer<std::uint64_t>("18446744073709551615", 0, kMax), kMax);
     EXPECT_EQ(parse_integer<std::uint64_t>("0", 0, kMax), 0u);
@@ -21,7 +21,7 @@ TEST(IntegerOption, ReadsTheWholeRangeOfTheType) {
     EXPECT_FALSE(parse_integer<std::int64_t>("-9223372036854775809", kMin64, kMax64));
 }
 
-TEST(IntegerOption, NegativesOnlyWhereTheRangeHasThem) {
+TEST(ParseInteger, NegativesOnlyWhereTheRangeHasThem) {
     EXPECT_EQ(parse_integer("-5", -10, 10), -5);
     EXPECT_EQ(parse_integer("-0", -10, 10), 0);
     EXPECT_FALSE(parse_integer("-11", -10, 10));
@@ -31,7 +31,7 @@ TEST(IntegerOption, NegativesOnlyWhereTheRangeHasThem) {
     EXPECT_FALSE(parse_integer("- 5", -10, 10));
 }
 
-TEST(IntegerOption, OnlyDecimalDigitsOfTheWholeArgument) {
+TEST(ParseInteger, OnlyDecimalDigitsOfTheWholeArgument) {
     for (const char* bad :
          {"", " 5", "5 ", "+5", "0x10", "5x", "1e3", "5.0", "\t5", "5\n", "1_000", "\xef\xbc\x95"}) {
         auto value = parse_integer(bad, -100, 100);
@@ -45,7 +45,7 @@ TEST(IntegerOption, OnlyDecimalDigitsOfTheWholeArgument) {
     EXPECT_EQ(parse_integer("010", 0, 100), 10);  // decimal, never octal
 }
 
-TEST(IntegerOption, TheErrorShowsTheArgumentEscapedAndTheRangeAsIntegers) {
+TEST(ParseInteger, TheErrorShowsTheArgumentEscapedAndTheRangeAsIntegers) {
     auto value =
         parse_integer<std::uint64_t>("18446744073709551616", 0, std::numeric_limits<std::uint64_t>::max());
     ASSERT_FALSE(value);
