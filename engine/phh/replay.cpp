@@ -4,6 +4,7 @@
 #include "engine/phh/concat.hpp"
 #include "engine/phh/deal_check.hpp"
 #include "engine/phh/export.hpp"
+#include "engine/phh/field_check.hpp"
 #include "engine/phh/parser.hpp"
 #include "engine/phh/stacked_deck.hpp"
 #include "engine/phh/writer.hpp"
@@ -188,6 +189,11 @@ ReplayResult compare_result(const HandHistory& history, const TableMapping& mapp
 ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     auto mapping = map_to_table(history);
     if (!mapping) return skipped(mapping.error().reason, mapping.error().detail);
+    if (auto problem = check_optional_fields(history)) {
+        ReplayResult r = failed(std::move(problem->reason));
+        r.line = problem->line;
+        return r;
+    }
 
     std::vector<Action> actions;
     for (std::size_t i = 0; i < history.actions.size(); ++i) {

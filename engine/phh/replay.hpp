@@ -11,7 +11,8 @@
 // player the engine expects, the engine's hand ends exactly when the history does, the engine never
 // needs a card the history does not give (a replay draws nothing from a random source), and every
 // result field present matches: `finishing_stacks` (each player's stack at the end) and `winnings`
-// (what each player collected: pots won plus an uncalled bet returned).
+// (what each player collected: pots won plus an uncalled bet returned); the other optional fields
+// the hand can contradict (seats, seat_count, time_banks) are checked by field_check.hpp.
 #include <optional>
 #include <string>
 #include <vector>

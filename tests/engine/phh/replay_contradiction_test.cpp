@@ -257,3 +257,43 @@ TEST(PhhReplayContradiction, HistoryWithNoDealsFailsBeforeTheFirstAction) {
         "before the first action: the engine then deals p1 a card of the deal, which the history does not "
         "deal: a replay never draws a card from a random source");
 }
+
+TEST(PhhReplayContradiction, DealLinesInAnotherOrderStillGiveEachPlayerTheirCards) {
+    // Not a contradiction: the lines name the players, and the deck follows the engine's order.
+    const ReplayResult r =
+        replay_text(replace(kCheckedDown, "  'd dh p1 AsAd',\n  'd dh p2 KsKd',\n  'd dh p3 QsQd',\n",
+                            "  'd dh p3 QsQd',\n  'd dh p2 KsKd',\n  'd dh p1 AsAd',\n"));
+    EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+    EXPECT_EQ(r.engine_stacks, (std::vector<Chips>{1200, 900, 900}));
+}
+
+TEST(PhhReplayContradiction, EveryoneStandingPatDrawsNoCardFromARandomSource) {
+    const ReplayResult r =
+        replay_text(replace(replace(kDraw, "'p1 sd 7c2s'", "'p1 sd'"), "  'd dh p1 AdKs',\n", ""));
+    EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+}
+
+TEST(PhhReplayContradiction, TwoPlayersInOneSeatFail) {
+    const ReplayResult r = replay_text(std::string(kCheckedDown) + "seats = [1, 4, 1]\n");
+    EXPECT_EQ(r.outcome, Outcome::Failed);
+    EXPECT_EQ(r.reason, "seats: seat 1 is given to two players");
+    EXPECT_EQ(r.line, 31);
+}
+
+TEST(PhhReplayContradiction, ASeatBeyondTheSeatCountFails) {
+    const ReplayResult r = replay_text(std::string(kCheckedDown) + "seats = [1, 4, 9]\nseat_count = 6\n");
+    EXPECT_EQ(r.outcome, Outcome::Failed);
+    EXPECT_EQ(r.reason, "seat_count: seat 9 is beyond the 6 seats");
+    EXPECT_EQ(r.line, 32);
+}
+
+TEST(PhhReplayContradiction, TimeBanksForAnotherNumberOfPlayersFail) {
+    const ReplayResult r = replay_text(std::string(kCheckedDown) + "time_banks = [30, 30]\n");
+    EXPECT_EQ(r.outcome, Outcome::Failed);
+    EXPECT_EQ(r.reason, "time_banks: expected an array of 3 times (one per player)");
+}
+
+TEST(PhhReplayContradiction, ConsistentSeatsPass) {
+    const ReplayResult r = replay_text(std::string(kCheckedDown) + "seats = [2, 5, 9]\nseat_count = 9\n");
+    EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
+}
