@@ -145,6 +145,10 @@ std::vector<Chips> winnings_by_seat(const Hand& hand) {
 
 // "p2 1001 (engine 1000), p3 999 (engine 1000)", or empty when every entry matches.
 std::string differences(const std::vector<Decimal>& recorded, const std::vector<Chips>& engine) {
+    if (recorded.size() != engine.size()) {
+        return concat(
+            {std::to_string(recorded.size()), " entries for ", std::to_string(engine.size()), " players"});
+    }
     std::string out;
     for (std::size_t p = 0; p < engine.size(); ++p) {
         if (recorded[p] == Decimal::whole(engine[p])) continue;
@@ -199,6 +203,11 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     for (std::size_t i = 0; i < history.actions.size(); ++i) {
         auto a = parse_action(history.actions[i]);
         if (!a) return failed_at(history, i, a.error());
+        if (a->player > history.player_count()) {
+            return failed_at(history, i,
+                             concat({player_name(a->player), " does not exist (",
+                                     std::to_string(history.player_count()), " players)"}));
+        }
         if (a->type == ActionType::CompleteBetRaise && !a->amount.is_whole()) {
             return skipped(SkipReason::FractionalChips,
                            concat({"actions[", std::to_string(i), "] '", history.actions[i], "'"}));

@@ -297,3 +297,14 @@ TEST(PhhReplayContradiction, ConsistentSeatsPass) {
     const ReplayResult r = replay_text(std::string(kCheckedDown) + "seats = [2, 5, 9]\nseat_count = 9\n");
     EXPECT_EQ(r.outcome, Outcome::Passed) << r.reason;
 }
+
+TEST(PhhReplayContradiction, AHistoryBuiltInMemoryNamingAPlayerWhoDoesNotExistFails) {
+    // The parser refuses this in a file; a record built in memory reaches the replay as it is.
+    auto h = parse_hand(kCheckedDown);
+    ASSERT_TRUE(h);
+    h->actions[0] = "d dh p9 AsAd";
+    const ReplayResult r = replay(*h);
+    EXPECT_EQ(r.outcome, Outcome::Failed);
+    EXPECT_EQ(r.reason, "actions[0] 'd dh p9 AsAd': p9 does not exist (3 players)");
+    EXPECT_EQ(r.line, 7);
+}
