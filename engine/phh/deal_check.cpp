@@ -78,6 +78,35 @@ std::optional<LineProblem> first_deal_problem(Variant variant, int players, std:
     return std::nullopt;
 }
 
+std::optional<LineProblem> repeated_card(std::span<const Action> actions) {
+    CardSet dealt;
+    CardSet discarded;
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const Action& a = actions[i];
+        if (a.type == ActionType::StandPatDiscard) {
+            for (const auto& c : a.cards) {
+                if (c) discarded.insert(*c);
+            }
+        }
+        if (a.type != ActionType::DealHole && a.type != ActionType::DealBoard) continue;
+        for (const auto& c : a.cards) {
+            if (!c) continue;
+            if (!dealt.contains(*c)) {
+                dealt.insert(*c);
+                continue;
+            }
+            if (discarded.contains(*c)) {
+                return LineProblem{i,
+                                   concat({c->to_string(),
+                                           " is discarded and dealt again: the draw reshuffled the discards, "
+                                           "which is random and cannot be replayed"})};
+            }
+            return LineProblem{i, concat({c->to_string(), " is dealt twice"})};
+        }
+    }
+    return std::nullopt;
+}
+
 DealCheck::DealCheck(std::vector<SeatIndex> seat_of_player, std::size_t stacked)
     : seat_of_player_(std::move(seat_of_player)),
       stacked_(stacked),

@@ -36,6 +36,9 @@ struct LineProblem {
     std::string reason;
 };
 std::optional<LineProblem> first_deal_problem(Variant variant, int players, std::span<const Action> actions);
+// The first deal line that deals a card already dealt (a discard dealt again means the draw
+// reshuffled, which is random and cannot be replayed).
+std::optional<LineProblem> repeated_card(std::span<const Action> actions);
 
 class DealCheck {
   public:

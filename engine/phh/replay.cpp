@@ -222,6 +222,7 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     }
 
     const HandSetup& setup = mapping->setup;
+    if (auto problem = repeated_card(actions)) return failed_at(history, problem->index, problem->reason);
     if (auto problem = first_deal_problem(setup.variant, history.player_count(), actions))
         return failed_at(history, problem->index, problem->reason);
     auto deck = stacked_deck(setup.variant, actions);

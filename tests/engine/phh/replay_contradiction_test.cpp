@@ -308,3 +308,8 @@ TEST(PhhReplayContradiction, AHistoryBuiltInMemoryNamingAPlayerWhoDoesNotExistFa
     EXPECT_EQ(r.reason, "actions[0] 'd dh p9 AsAd': p9 does not exist (3 players)");
     EXPECT_EQ(r.line, 7);
 }
+
+TEST(PhhReplayContradiction, ACardDealtTwiceNamesTheSecondLine) {
+    expect_fails(replace(kCheckedDown, "'d db 4s'", "'d db As'"), 21,
+                 "actions[14] 'd db As': As is dealt twice");
+}
