@@ -313,3 +313,11 @@ TEST(PhhReplayContradiction, ACardDealtTwiceNamesTheSecondLine) {
     expect_fails(replace(kCheckedDown, "'d db 4s'", "'d db As'"), 21,
                  "actions[14] 'd db As': As is dealt twice");
 }
+
+TEST(PhhReplayContradiction, ShowingBeforeTheBettingIsOverFails) {
+    expect_fails(replace(kCheckedDown, "  'p3 cc',\n  'p1 cc',\n  'p2 cc',\n  'd db 2c7h9d',\n",
+                         "  'p3 cc',\n  'p1 sm AsAd',\n  'p1 cc',\n  'p2 cc',\n  'd db 2c7h9d',\n"),
+                 11,
+                 "actions[4] 'p1 sm AsAd': p1 shows or mucks before the betting is over: the pre-flop "
+                 "betting goes on, p1 to act");
+}
