@@ -1,6 +1,7 @@
 // `tavolo replay PATH...`: replays PHH hand histories (.phh, .phhs; directories recursively)
 // through the engine and compares the finishing stacks (engine/phh/replay.hpp).
-// One line per failed hand (`path: reason`, `path[n]: reason` in a .phhs), then a count per skip
+// One line per failed hand (`path: reason`, `path[n]: reason` in a .phhs, with `line N: ` before the
+// reason when a line of the file is at fault), then a count per skip
 // reason, then exactly `replay: N passed, M failed, K skipped`. Exit code 1 when any hand failed.
 #include <algorithm>
 #include <array>
@@ -117,7 +118,9 @@ void replay_file(const fs::path& file, const Options& options, Tally& tally) {
                 }
                 break;
             case phh::Outcome::Failed:
-                std::cout << label << ": " << result.reason << '\n';
+                std::cout << label << ": ";
+                if (result.line > 0) std::cout << "line " << result.line << ": ";
+                std::cout << result.reason << '\n';
                 ++tally.failed;
                 break;
             case phh::Outcome::Passed:

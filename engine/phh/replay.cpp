@@ -2,8 +2,11 @@
 
 #include "engine/phh/action.hpp"
 #include "engine/phh/concat.hpp"
+#include "engine/phh/deal_check.hpp"
 #include "engine/phh/export.hpp"
+#include "engine/phh/field_check.hpp"
 #include "engine/phh/parser.hpp"
+#include "engine/phh/shown_text.hpp"
 #include "engine/phh/stacked_deck.hpp"
 #include "engine/phh/writer.hpp"
 #include "engine/poker/hand.hpp"
@@ -47,19 +50,168 @@ std::optional<int> hidden_contender(const std::vector<Action>& actions) {
     return std::nullopt;
 }
 
+ReplayResult failed_at(const HandHistory& history, std::size_t i, std::string_view reason) {
+    ReplayResult r =
+        failed(concat({"actions[", std::to_string(i), "] ", shown_text(history.actions[i]), ": ", reason}));
+    if (i < history.action_lines.size()) r.line = history.action_lines[i];
+    return r;
+}
+
+// The engine's deck holds the history's cards; were it ever to draw past them, it would ask this
+// source, and the replay fails rather than play a card nobody dealt.
+class GuardedRandom final : public RandomSource {
+  public:
+    std::uint64_t next_u64() override {
+        ++calls_;
+        return inner_.next_u64();  // never constant: the engine's bounded draws would not end
+    }
+    int calls() const { return calls_; }
+
+  private:
+    SeededRandom inner_{0x7AB0'10'0ULL};
+    int calls_ = 0;
+};
+
+// One line of the history against the engine.
+std::expected<void, std::string> replay_line(const Action& a, const TableMapping& mapping, Hand& hand,
+                                             DealCheck& deals, const GuardedRandom& rng) {
+    switch (a.type) {
+        case ActionType::NoOp:
+            return {};
+        case ActionType::DealHole:
+            return deals.claim_hole(a, hand);
+        case ActionType::DealBoard:
+            return deals.claim_board(a, hand);
+        case ActionType::ShowMuck:
+            return deals.check_show(a, hand);
+        case ActionType::BringIn:
+            return std::unexpected(std::string("Tavolo's games have no bring-in"));
+        default:
+            break;
+    }
+    if (auto ok = deals.all_claimed(hand, "before this action"); !ok) return ok;
+    const SeatIndex seat = mapping.seat_of_player[static_cast<std::size_t>(a.player - 1)];
+    if (hand.is_over()) return std::unexpected(std::string("the engine's hand is already over"));
+    if (hand.to_act() != seat)
+        return std::unexpected(concat({"the engine expects ", player_name(hand.to_act() + 1), " to act"}));
+    Command command = Fold{};
+    switch (a.type) {
+        case ActionType::CheckCall:
+            if (hand.legal_actions().may_check) {
+                command = Check{};
+            } else {
+                command = Call{};
+            }
+            break;
+        case ActionType::CompleteBetRaise:
+            command = BetOrRaiseTo{*a.amount.chips()};
+            break;
+        case ActionType::StandPatDiscard: {
+            CardSet cards;
+            for (const auto& c : a.cards)
+                cards.insert(*c);
+            command = Discard{cards};
+            break;
+        }
+        default:
+            break;
+    }
+    if (auto r = hand.act(seat, command); !r)
+        return std::unexpected(concat({"refused by the engine: ", describe(r.error())}));
+    if (a.type == ActionType::StandPatDiscard) deals.discard(a);
+    if (auto ok = deals.observe(hand); !ok) return ok;
+    if (rng.calls() > 0) {
+        return std::unexpected(
+            std::string("the engine drew from a random source, which a replay never does: the history "
+                        "lacks cards the engine needs"));
+    }
+    return {};
+}
+
+// What each player collected from the middle: pots won plus an uncalled bet returned.
+std::vector<Chips> winnings_by_seat(const Hand& hand) {
+    std::vector<Chips> won(static_cast<std::size_t>(kMaxSeats), 0);
+    for (const HandEvent& event : hand.events()) {
+        if (const auto* pot = std::get_if<PotAwarded>(&event)) {
+            for (int w = 0; w < pot->winners; ++w) {
+                won[static_cast<std::size_t>(pot->seats[static_cast<std::size_t>(w)])] +=
+                    pot->shares[static_cast<std::size_t>(w)];
+            }
+        } else if (const auto* back = std::get_if<UncalledReturned>(&event)) {
+            won[static_cast<std::size_t>(back->seat)] += back->amount;
+        }
+    }
+    return won;
+}
+
+// "p2 1001 (engine 1000), p3 999 (engine 1000)", or empty when every entry matches.
+std::string differences(const std::vector<Decimal>& recorded, const std::vector<Chips>& engine) {
+    if (recorded.size() != engine.size()) {
+        return concat(
+            {std::to_string(recorded.size()), " entries for ", std::to_string(engine.size()), " players"});
+    }
+    std::string out;
+    for (std::size_t p = 0; p < engine.size(); ++p) {
+        if (recorded[p] == Decimal::whole(engine[p])) continue;
+        out += concat({out.empty() ? "" : ", ", player_name(static_cast<int>(p) + 1), " ",
+                       recorded[p].to_string(), " (engine ", std::to_string(engine[p]), ")"});
+    }
+    return out;
+}
+
+ReplayResult compare_result(const HandHistory& history, const TableMapping& mapping, const Hand& hand,
+                            ReplayOptions options) {
+    ReplayResult result;
+    const std::vector<Chips> won = winnings_by_seat(hand);
+    for (const SeatIndex seat : mapping.seat_of_player) {
+        result.engine_stacks.push_back(hand.stack(seat));
+        result.engine_winnings.push_back(won[static_cast<std::size_t>(seat)]);
+    }
+    if (options.export_hand) {
+        const HandSetup& setup = mapping.setup;
+        std::vector<std::string> names(static_cast<std::size_t>(setup.table_size));
+        if (!history.players.empty()) {
+            for (std::size_t p = 0; p < mapping.seat_of_player.size(); ++p)
+                names[static_cast<std::size_t>(mapping.seat_of_player[p])] = history.players[p];
+        }
+        result.exported =
+            history_of_hand(hand, setup, history.players.empty() ? std::span<const std::string>{} : names);
+    }
+    std::string reason;
+    if (auto d = differences(*history.finishing_stacks, result.engine_stacks); !d.empty())
+        reason = concat({"finishing stacks differ: ", d});
+    if (history.winnings) {
+        if (auto d = differences(*history.winnings, result.engine_winnings); !d.empty())
+            reason += concat({reason.empty() ? "" : "; ", "winnings differ: ", d});
+    }
+    result.outcome = reason.empty() ? Outcome::Passed : Outcome::Failed;
+    result.reason = std::move(reason);
+    return result;
+}
+
 }  // namespace
 
 ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     auto mapping = map_to_table(history);
     if (!mapping) return skipped(mapping.error().reason, mapping.error().detail);
+    if (auto problem = check_optional_fields(history)) {
+        ReplayResult r = failed(std::move(problem->reason));
+        r.line = problem->line;
+        return r;
+    }
 
     std::vector<Action> actions;
     for (std::size_t i = 0; i < history.actions.size(); ++i) {
         auto a = parse_action(history.actions[i]);
-        if (!a) return failed(concat({"actions[", std::to_string(i), "]: ", a.error()}));
+        if (!a) return failed_at(history, i, a.error());
+        if (a->player > history.player_count()) {
+            return failed_at(history, i,
+                             concat({player_name(a->player), " does not exist (",
+                                     std::to_string(history.player_count()), " players)"}));
+        }
         if (a->type == ActionType::CompleteBetRaise && !a->amount.is_whole()) {
             return skipped(SkipReason::FractionalChips,
-                           concat({"actions[", std::to_string(i), "] '", history.actions[i], "'"}));
+                           concat({"actions[", std::to_string(i), "] ", shown_text(history.actions[i])}));
         }
         actions.push_back(std::move(*a));
     }
@@ -71,99 +223,29 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     }
 
     const HandSetup& setup = mapping->setup;
+    if (auto problem = repeated_card(actions)) return failed_at(history, problem->index, problem->reason);
+    if (auto problem = first_deal_problem(setup.variant, history.player_count(), actions))
+        return failed_at(history, problem->index, problem->reason);
     auto deck = stacked_deck(setup.variant, actions);
     if (!deck) return failed(deck.error());
 
-    SeededRandom rng(0x7AB0'10'0ULL);  // only shuffles what the history never shows
+    GuardedRandom rng;  // the deck holds every card the engine may deal: it must never be asked
     Hand hand(setup, rng, *deck);
     if (auto ok = hand.setup_error(); !ok)
         return failed(concat({"the engine refused the setup: ", describe(ok.error())}));
+    DealCheck deals(mapping->seat_of_player, deck->size());
+    if (auto ok = deals.observe(hand); !ok) return failed(concat({"before the first action: ", ok.error()}));
 
     for (std::size_t i = 0; i < actions.size(); ++i) {
-        const Action& a = actions[i];
-        const auto where = [&] {
-            return concat({"actions[", std::to_string(i), "] '", history.actions[i], "': "});
-        };
-        switch (a.type) {
-            case ActionType::DealHole:
-            case ActionType::DealBoard:
-            case ActionType::ShowMuck:
-            case ActionType::NoOp:
-                continue;
-            case ActionType::BringIn:
-                return failed(concat({where(), "Tavolo's games have no bring-in"}));
-            default:
-                break;
-        }
-        const SeatIndex seat = mapping->seat_of_player[static_cast<std::size_t>(a.player - 1)];
-        if (hand.is_over()) return failed(concat({where(), "the engine's hand is already over"}));
-        if (hand.to_act() != seat) {
-            return failed(
-                concat({where(), "the engine expects ", player_name(hand.to_act() + 1), " to act"}));
-        }
-        Command command = Fold{};
-        switch (a.type) {
-            case ActionType::Fold:
-                command = Fold{};
-                break;
-            case ActionType::CheckCall:
-                if (hand.legal_actions().may_check) {
-                    command = Check{};
-                } else {
-                    command = Call{};
-                }
-                break;
-            case ActionType::CompleteBetRaise:
-                command = BetOrRaiseTo{*a.amount.chips()};
-                break;
-            case ActionType::StandPatDiscard: {
-                CardSet cards;
-                for (const auto& c : a.cards)
-                    cards.insert(*c);
-                command = Discard{cards};
-                break;
-            }
-            default:
-                break;
-        }
-        if (auto r = hand.act(seat, command); !r) {
-            return failed(concat({where(), "refused by the engine: ", describe(r.error())}));
-        }
+        if (auto ok = replay_line(actions[i], *mapping, hand, deals, rng); !ok)
+            return failed_at(history, i, ok.error());
     }
     if (!hand.is_over()) {
         return failed(concat({"the history ends before the hand does (the engine waits for ",
                               player_name(hand.to_act() + 1), ")"}));
     }
-
-    ReplayResult result;
-    const auto& expected = *history.finishing_stacks;
-    std::string differences;
-    for (std::size_t p = 0; p < mapping->seat_of_player.size(); ++p) {
-        const Chips engine = hand.stack(mapping->seat_of_player[p]);
-        result.engine_stacks.push_back(engine);
-        const Chips recorded = *expected[p].chips();
-        if (engine != recorded) {
-            differences += concat({differences.empty() ? "" : ", ", player_name(static_cast<int>(p) + 1), " ",
-                                   std::to_string(recorded), " (engine ", std::to_string(engine), ")"});
-        }
-    }
-    if (options.export_hand) {
-        std::vector<std::string> names(static_cast<std::size_t>(setup.table_size));
-        if (!history.players.empty()) {
-            for (std::size_t p = 0; p < mapping->seat_of_player.size(); ++p) {
-                names[static_cast<std::size_t>(mapping->seat_of_player[p])] = history.players[p];
-            }
-        }
-        result.exported =
-            history_of_hand(hand, setup, history.players.empty() ? std::span<const std::string>{} : names);
-    }
-    if (!differences.empty()) {
-        result.outcome = Outcome::Failed;
-        result.reason = concat({"finishing stacks differ: ", differences});
-        return result;
-    }
-    result.outcome = Outcome::Passed;
-    return result;
+    if (auto ok = deals.all_claimed(hand, "by the end of the history"); !ok) return failed(ok.error());
+    return compare_result(history, *mapping, hand, options);
 }
 
 std::string check_export(const ReplayResult& replayed) {

@@ -1,12 +1,18 @@
 #pragma once
 // Replaying a hand history through the engine's Hand: the setup from the forced bets and stacks
-// (table_mapping.hpp), a deck stacked with the dealt cards (stacked_deck.hpp), then every player
-// action as a command, and finally the engine's stacks against `finishing_stacks`.
+// (table_mapping.hpp), a deck stacked with the dealt cards (stacked_deck.hpp), then every line in
+// order, and finally the engine's result against what the history records.
 //   pN f -> Fold; pN cc -> Check when checking is free, else Call; pN cbr X -> BetOrRaiseTo{X};
-//   pN sd [CARDS] -> Discard{CARDS}. Deals are already in the deck; `sm` (show or muck) is
-//   informational: the engine runs the showdown itself (RULES.md §3).
-// A hand passes when every action is accepted by the player the engine expects, the engine's
-// hand ends exactly when the history does, and every finishing stack matches.
+//   pN sd [CARDS] -> Discard{CARDS}; the engine runs the showdown itself (RULES.md §3).
+//   d dh / d db -> must be what the engine deals at that point: the player, the street, the number
+//   of cards and the cards (deal_check.hpp); pN sm CARDS -> the cards pN holds, once the betting is
+//   over, by a player still in.
+// A hand passes when every line is consistent with the engine, every action is accepted from the
+// player the engine expects, the engine's hand ends exactly when the history does, the engine never
+// needs a card the history does not give (a replay draws nothing from a random source), and every
+// result field present matches: `finishing_stacks` (each player's stack at the end) and `winnings`
+// (what each player collected: pots won plus an uncalled bet returned); the other optional fields
+// the hand can contradict (seats, seat_count, time_banks) are checked by field_check.hpp.
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,7 +34,9 @@ struct ReplayResult {
     Outcome outcome = Outcome::Failed;
     std::optional<SkipReason> skip_reason;  // when skipped
     std::string reason;                     // why it failed, or the detail of the skip
+    int line = 0;                           // the file line of the failing action, when known
     std::vector<Chips> engine_stacks;       // per position, when the engine played the hand to its end
+    std::vector<Chips> engine_winnings;     // per position: pots won plus an uncalled bet returned
     std::optional<HandHistory> exported;    // ReplayOptions::export_hand, when played to the end
 };
 

@@ -1,50 +1,90 @@
 #include "engine/phh/stacked_deck.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 
 #include "engine/phh/concat.hpp"
 
 namespace tavolo::engine::phh {
+namespace {
 
-std::expected<std::vector<Card>, std::string> stacked_deck(Variant variant, std::span<const Action> actions) {
-    std::vector<CardToken> order;
-    int hole_runs = 0;
-    std::size_t i = 0;
-    while (i < actions.size()) {
-        const Action& a = actions[i];
-        if (a.type == ActionType::DealBoard) {
-            if (variant == Variant::Holdem) order.push_back(std::nullopt);  // the burn
-            order.insert(order.end(), a.cards.begin(), a.cards.end());
-            ++i;
+bool is_deal(const Action& a) {
+    return a.type == ActionType::DealHole || a.type == ActionType::DealBoard;
+}
+
+// Lines that neither deal nor end a deal block.
+bool is_passive(const Action& a) {
+    return a.type == ActionType::ShowMuck || a.type == ActionType::NoOp;
+}
+
+using Order = std::vector<CardToken>;
+
+// One street's hole cards, round by round, players in position order.
+void deal_rounds(std::map<int, std::vector<CardToken>> by_player, Order& order) {
+    std::size_t rounds = 0;
+    for (const auto& [player, cards] : by_player)
+        rounds = std::max(rounds, cards.size());
+    for (std::size_t r = 0; r < rounds; ++r) {
+        for (const auto& [player, cards] : by_player) {
+            if (r < cards.size()) order.push_back(cards[r]);
+        }
+    }
+}
+
+// One deal block: its hole streets (the k-th line of a player is the player's k-th street here),
+// then its board streets in file order.
+void deal_block(Variant variant, std::span<const Action> block, bool first_block, Order& order) {
+    std::vector<std::map<int, std::vector<CardToken>>> streets;
+    std::map<int, std::size_t> appearances;
+    for (const Action& a : block) {
+        if (a.type != ActionType::DealHole) continue;
+        const std::size_t k = appearances[a.player]++;
+        if (streets.size() <= k) streets.resize(k + 1);
+        auto& cards = streets[k][a.player];
+        cards.insert(cards.end(), a.cards.begin(), a.cards.end());
+    }
+    const bool player_by_player = variant == Variant::FiveCardDraw && !first_block;
+    for (auto& street : streets) {
+        if (!player_by_player) {
+            deal_rounds(std::move(street), order);
             continue;
         }
-        if (a.type != ActionType::DealHole) {
+        for (const auto& [player, cards] : street)
+            order.insert(order.end(), cards.begin(), cards.end());
+    }
+    for (const Action& a : block) {
+        if (a.type != ActionType::DealBoard) continue;
+        if (variant == Variant::Holdem) order.push_back(std::nullopt);  // the burn
+        order.insert(order.end(), a.cards.begin(), a.cards.end());
+    }
+}
+
+Order deal_order(Variant variant, std::span<const Action> actions) {
+    Order order;
+    bool first_block = true;
+    std::size_t i = 0;
+    while (i < actions.size()) {
+        if (!is_deal(actions[i])) {
             ++i;
             continue;
         }
         std::size_t end = i;
-        while (end < actions.size() && actions[end].type == ActionType::DealHole)
+        while (end < actions.size() && (is_deal(actions[end]) || is_passive(actions[end])))
             ++end;
-        const std::span<const Action> run = actions.subspan(i, end - i);
-        const bool player_by_player = variant == Variant::FiveCardDraw && hole_runs > 0;
-        if (variant == Variant::FiveCardDraw && hole_runs == 1)
+        deal_block(variant, actions.subspan(i, end - i), first_block, order);
+        if (first_block && variant == Variant::FiveCardDraw)
             order.push_back(std::nullopt);  // the draw's burn
-        if (player_by_player) {
-            for (const Action& d : run)
-                order.insert(order.end(), d.cards.begin(), d.cards.end());
-        } else {
-            std::size_t rounds = 0;
-            for (const Action& d : run)
-                rounds = std::max(rounds, d.cards.size());
-            for (std::size_t r = 0; r < rounds; ++r) {
-                for (const Action& d : run) {
-                    if (r < d.cards.size()) order.push_back(d.cards[r]);
-                }
-            }
-        }
-        ++hole_runs;
+        first_block = false;
         i = end;
     }
+    return order;
+}
+
+}  // namespace
+
+std::expected<std::vector<Card>, std::string> stacked_deck(Variant variant, std::span<const Action> actions) {
+    const Order order = deal_order(variant, actions);
 
     CardSet discarded;
     for (const Action& a : actions) {

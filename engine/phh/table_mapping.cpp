@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/phh/concat.hpp"
+#include "engine/phh/shown_text.hpp"
 #include "engine/phh/variant_codes.hpp"
 #include "engine/poker/events.hpp"
 #include "engine/poker/game.hpp"
@@ -62,7 +63,7 @@ std::vector<Decimal> effective_per_position(const std::vector<Decimal>& written)
 
 std::expected<TableMapping, Skip> map_to_table(const HandHistory& hand) {
     const auto game = game_of_code(hand.variant);
-    if (!game) return skip(SkipReason::UnsupportedVariant, concat({"variant ", hand.variant}));
+    if (!game) return skip(SkipReason::UnsupportedVariant, concat({"variant ", shown_text(hand.variant)}));
     if (!hand.finishing_stacks)
         return skip(SkipReason::NoFinishingStacks, "the hand has no finishing_stacks");
     const int n = hand.player_count();

@@ -70,6 +70,13 @@ TEST(ReplayCli, TheDataSetReplaysWithNoFailure) {
     EXPECT_NE(r.out.find("skipped (fractional chips): 1\n"), std::string::npos) << r.out;
 }
 
+TEST(ReplayCli, TheHandWrittenStudAndDrawHistoriesReplay) {
+    const auto r =
+        run_tool("replay --check-export " + std::string(TAVOLO_SOURCE_DIR) + "/tests/data/phh-rules");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 8 passed, 0 failed, 0 skipped") << r.out;
+}
+
 TEST(ReplayCli, ExportedHandsReplayTheSame) {
     const auto r = run_tool("replay --check-export " + kData);
     EXPECT_EQ(r.code, 0) << r.out;
@@ -94,6 +101,19 @@ TEST(ReplayCli, FailuresNameTheFileTheHandAndTheReasonAndExitNonZero) {
         << r.out;
     EXPECT_NE(r.out.find(multi + "[2]: finishing stacks differ"), std::string::npos) << r.out;
     EXPECT_EQ(last_line(r.out), "replay: 2 passed, 3 failed, 0 skipped") << r.out;
+}
+
+TEST(ReplayCli, AContradictionNamesTheLineOfTheFile) {
+    TempDir dir;
+    std::string four_card_flop = kHand;
+    four_card_flop.replace(four_card_flop.find("'d db 2c7h9d'"), 13, "'d db 2c7h9d3h'");
+    const std::string path = dir.write("flop.phh", four_card_flop);
+    const auto r = run_tool("replay " + path);
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find(path + ": line 7: actions[6] 'd db 2c7h9d3h': the flop has 3 board cards; the line "
+                                "deals 4\n"),
+              std::string::npos)
+        << r.out;
 }
 
 TEST(ReplayCli, AMissingPathIsAFailure) {

@@ -75,3 +75,29 @@ TEST(PhhStackedDeck, ADrawThatReshufflesTheDiscardsIsExplained) {
     ASSERT_FALSE(deck);
     EXPECT_NE(deck.error().find("2d is discarded and dealt again"), std::string::npos) << deck.error();
 }
+
+TEST(PhhStackedDeck, DealLinesAreStackedInPositionOrderWhateverTheFileOrder) {
+    // The engine deals p1 first (the first player left of the button), whatever order the lines are in.
+    auto deck = stacked_deck(Variant::Holdem, actions({"d dh p3 7c2d", "d dh p1 AsKs", "d dh p2 QhQd"}));
+    ASSERT_TRUE(deck) << deck.error();
+    EXPECT_EQ(cards(*deck), "AsQh7cKsQd2d");
+}
+
+TEST(PhhStackedDeck, AStudRunoutInOneBlockIsDealtStreetByStreet) {
+    // All-in on the 1st round: the shows, then the 2nd, 3rd and 4th rounds one after the other.
+    auto deck = stacked_deck(
+        Variant::FiveCardStud,
+        actions({"d dh p1 AsKs", "d dh p2 QhQd", "p1 cbr 100", "p2 cc", "p1 sm AsKs", "p2 sm QhQd",
+                 "d dh p1 2c", "d dh p2 3c", "d dh p1 4c", "d dh p2 5c", "d dh p1 6c", "d dh p2 7c"}));
+    ASSERT_TRUE(deck) << deck.error();
+    EXPECT_EQ(cards(*deck), "AsQhKsQd2c3c4c5c6c7c");
+}
+
+TEST(PhhStackedDeck, TheDrawBurnsEvenWhenEveryoneStandsPat) {
+    // The engine burns a card before the draw in any case: the deck must hold it, or the engine would
+    // take one from its random source.
+    auto deck = stacked_deck(Variant::FiveCardDraw, actions({"d dh p1 AsKsQsJs2d", "d dh p2 2h3h4h5h7c",
+                                                             "p1 cc", "p2 cc", "p1 sd", "p2 sd"}));
+    ASSERT_TRUE(deck) << deck.error();
+    EXPECT_EQ(cards(*deck), "As2hKs3hQs4hJs5h2d7c2c");
+}
