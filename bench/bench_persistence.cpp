@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
             TournamentStore store(db);
             TournamentSpec spec;
             spec.name = "bench";
-            spec.kind = "mtt";
+            spec.kind = tavolo::engine::TournamentKind::ScheduledMtt;
             auto t = store.create(spec).value();
             for (int i = 1; i <= tables; ++i)
                 table_ids.push_back(store.open_table(t.id, i, 9).value());
@@ -206,9 +206,12 @@ int main(int argc, char** argv) {
                                             3000 + static_cast<std::int64_t>((i * 7 + s) % 900),
                                             SeatStatus::active});
             for (;;) {
-                auto accepted = service.submit_hand(h, [&](StoreResult<void> r) {
-                    if (!r) failures++;
-                });
+                auto accepted = service.submit_hand(
+                    h,
+                    [&](StoreResult<void> r) {
+                        if (!r) failures++;
+                    },
+                    Executor::service_thread());
                 if (accepted) break;
                 if (accepted.error().code != StoreErrc::queue_full)
                     throw std::runtime_error(accepted.error().message);       // and the database is dropped

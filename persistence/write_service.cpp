@@ -4,9 +4,11 @@
 #include <deque>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
+#include "persistence/detail/pool.hpp"
 #include "persistence/hand_store.hpp"
 
 namespace tavolo::persistence {
@@ -16,11 +18,12 @@ namespace {
 struct HandItem {
     HandRecord hand;
     WriteService::HandCallback done;
+    Executor executor;
 };
 
 struct TaskItem {
-    std::function<bool(Database&, bool)> run;
-    std::function<void(StoreError)> fail;
+    std::optional<TableId> table;  // none: ordered with nothing
+    WriteService::Task task;
 };
 
 using Item = std::variant<HandItem, TaskItem>;
@@ -28,9 +31,9 @@ using Item = std::variant<HandItem, TaskItem>;
 struct Worker {
     std::mutex mutex;
     std::condition_variable wake;
-    std::deque<Item> queue;
-    bool draining = false;  // stop() was called: exit once the queue is empty
-    bool closed = false;    // exited: accepts nothing more
+    std::deque<Item> queue;  // in submission order
+    bool draining = false;   // stop() was called: exit once the queue is empty
+    bool closed = false;     // exited: accepts nothing more
     std::thread thread;
 };
 
@@ -42,6 +45,16 @@ void deliver(F& callback, A&&... args) {
     } catch (...) {
     }
 }
+
+void deliver_hand(HandItem& item, const StoreResult<void>& result) {
+    try {
+        item.executor.post([done = std::move(item.done), result] { deliver(done, result); });
+    } catch (...) {
+    }
+}
+
+// What the service knows of the database: nothing until the first check answers.
+enum class Health { unknown, up, down };
 
 }  // namespace
 
@@ -57,24 +70,37 @@ struct WriteService::Impl {
     std::atomic<std::uint64_t> hands_committed{0};
     std::atomic<std::uint64_t> commits{0};
     mutable std::mutex state_mutex;
-    std::mutex notify_mutex;  // held while a transition is reported to the listener
-    bool up = true;
+    std::condition_variable health_changed;  // with state_mutex: wakes the watcher
+    std::mutex notify_mutex;                 // held while a transition is reported to the listener
+    Health health = Health::unknown;
+    bool watching = true;
     std::uint64_t outages = 0;
     std::string last_error;
+    std::thread watcher;
     std::mutex idle_mutex;
     std::condition_variable idle;
     std::once_flag stopped;
 
+    static Database::Options database_options(const WriteServiceOptions& o) {
+        Database::Options d;
+        d.pool_size = std::max<std::size_t>(o.workers, 1) + 1;  // one connection each, and the watcher's
+        d.statement_timeout = o.statement_timeout;
+        return d;
+    }
+
     Impl(WriteServiceOptions o, StateListener l)
-        : options(std::move(o)),
-          listener(std::move(l)),
-          db(options.url, Database::Options{.pool_size = std::max<std::size_t>(options.workers, 1)}) {
+        : options(std::move(o)), listener(std::move(l)), db(options.url, database_options(options)) {
         if (options.workers == 0) options.workers = 1;
         if (options.max_batch == 0) options.max_batch = 1;
         for (std::size_t i = 0; i < options.workers; ++i)
             workers.push_back(std::make_unique<Worker>());
         for (auto& w : workers)
             w->thread = std::thread([this, worker = w.get()] { run(*worker); });
+        watcher = std::thread([this] { watch(); });
+    }
+
+    Worker& worker_of(TableId table) {
+        return *workers[static_cast<std::size_t>(raw(table)) % workers.size()];
     }
 
     bool reserve() {
@@ -111,9 +137,10 @@ struct WriteService::Impl {
     }
 
     void mark(bool now_up, const std::string& error) {
+        const Health now = now_up ? Health::up : Health::down;
         {
             std::lock_guard lock(state_mutex);
-            if (up == now_up) {
+            if (health == now) {
                 if (!now_up) last_error = error;
                 return;  // the common case (every commit): no transition, no listener
             }
@@ -124,14 +151,61 @@ struct WriteService::Impl {
         bool changed;
         {
             std::lock_guard lock(state_mutex);
-            changed = up != now_up;
-            up = now_up;
+            changed = health != now;
+            health = now;
             if (!now_up) {
                 last_error = error;
                 if (changed) ++outages;
             }
         }
-        if (changed) deliver(listener, now_up, error);
+        if (!changed) return;
+        health_changed.notify_all();
+        deliver(listener, now_up, error);
+    }
+
+    // Whether the database answers a trivial query: the error when it does not.
+    std::optional<std::string> check() {
+        try {
+            detail::Lease lease(db);
+            try {
+                pqxx::nontransaction tx(lease.connection());
+                tx.exec("SELECT 1");
+                return std::nullopt;
+            } catch (...) {
+                lease.discard();
+                throw;
+            }
+        } catch (const std::exception& e) {
+            return std::string("the database cannot be reached: ") + e.what();
+        }
+    }
+
+    // The watcher makes status() true to the database when no write would find out: at start, and
+    // during an outage with nothing queued. While writes are queued, their own tries decide.
+    void watch() {
+        auto backoff = options.initial_backoff;
+        for (;;) {
+            {
+                std::unique_lock lock(state_mutex);
+                if (health == Health::up)
+                    health_changed.wait(lock, [&] { return !watching || health != Health::up; });
+                if (!watching) return;
+                bool writes_will_tell = health == Health::down && pending.load() > 0;
+                if (health == Health::up || writes_will_tell) {
+                    if (writes_will_tell) health_changed.wait_for(lock, backoff, [&] { return !watching; });
+                    continue;
+                }
+            }
+            if (auto error = check()) {
+                mark(false, *error);
+                std::unique_lock lock(state_mutex);
+                health_changed.wait_for(lock, backoff, [&] { return !watching || health == Health::up; });
+                backoff = std::min(backoff * 2, options.max_backoff);
+            } else {
+                mark(true, {});
+                backoff = options.initial_backoff;
+            }
+        }
     }
 
     // Sleeps for the backoff (returns early only when aborting) and doubles it.
@@ -143,12 +217,17 @@ struct WriteService::Impl {
 
     bool database_up() const {
         std::lock_guard lock(state_mutex);
-        return up;
+        return health == Health::up;
     }
 
     // Past the shutdown deadline with the database known to be unreachable, nothing more is tried:
     // each try could wait out a connect timeout, and stop() would take that long per queued write.
     bool given_up() const { return abort.load() && !database_up(); }
+
+    std::string status_error() const {
+        std::lock_guard lock(state_mutex);
+        return last_error;
+    }
 
     StoreResult<void> commit_retrying(Worker& w, std::span<const HandRecord> hands) {
         auto backoff = options.initial_backoff;
@@ -183,21 +262,17 @@ struct WriteService::Impl {
         auto result = commit_retrying(w, hands);
         if (result || result.error().code == StoreErrc::shutting_down || items.size() == 1) {
             for (auto& item : items)
-                deliver(item.done, result);
+                deliver_hand(item, result);
         } else {
-            // One bad hand must not sink the others: commit them one by one.
+            // One bad hand must not sink the others: commit them one by one, still in order.
             for (std::size_t i = 0; i < items.size(); ++i)
-                deliver(items[i].done, commit_retrying(w, std::span(&hands[i], 1)));
+                deliver_hand(items[i], commit_retrying(w, std::span(&hands[i], 1)));
         }
         release(items.size());
+        items.clear();
     }
 
-    std::string status_error() const {
-        std::lock_guard lock(state_mutex);
-        return last_error;
-    }
-
-    void run_task(Worker& w, TaskItem& task) {
+    void run_task(Worker& w, Task& task) {
         auto backoff = options.initial_backoff;
         for (;;) {
             if (given_up()) {
@@ -228,10 +303,36 @@ struct WriteService::Impl {
         release(1);
     }
 
+    // One batch, taken from the front of a worker's queue. Work of no table runs first: it keeps no
+    // order and someone usually waits for it (a buy-in). The rest keeps the order of submission: hands
+    // gather into one commit, and a table's other work first commits the gathered hands if one of
+    // them is that table's (so it commits after that hand), otherwise it runs at once (everything
+    // earlier of its table committed in earlier batches or before it in this one).
+    void process(Worker& w, std::vector<Item>& batch) {
+        for (auto& item : batch)
+            if (auto* t = std::get_if<TaskItem>(&item); t && !t->table) run_task(w, t->task);
+        std::vector<HandItem> hands;
+        std::unordered_set<std::int64_t> gathered;  // tables with a hand in `hands`
+        for (auto& item : batch) {
+            if (auto* hand = std::get_if<HandItem>(&item)) {
+                gathered.insert(raw(hand->hand.table));
+                hands.push_back(std::move(*hand));
+                continue;
+            }
+            auto& t = std::get<TaskItem>(item);
+            if (!t.table) continue;
+            if (gathered.contains(raw(*t.table))) {
+                commit_hands(w, hands);
+                gathered.clear();
+            }
+            run_task(w, t.task);
+        }
+        if (!hands.empty()) commit_hands(w, hands);
+    }
+
     void run(Worker& w) {
         for (;;) {
-            std::vector<HandItem> hands;
-            std::vector<TaskItem> tasks;
+            std::vector<Item> batch;
             {
                 std::unique_lock lock(w.mutex);
                 w.wake.wait(lock, [&] { return !w.queue.empty() || w.draining; });
@@ -239,17 +340,14 @@ struct WriteService::Impl {
                     w.closed = true;
                     return;
                 }
-                while (!w.queue.empty() && hands.size() < options.max_batch) {
-                    if (auto* task = std::get_if<TaskItem>(&w.queue.front()))
-                        tasks.push_back(std::move(*task));
-                    else
-                        hands.push_back(std::move(std::get<HandItem>(w.queue.front())));
+                std::size_t hands = 0;
+                while (!w.queue.empty() && hands < options.max_batch) {
+                    hands += std::holds_alternative<HandItem>(w.queue.front()) ? 1 : 0;
+                    batch.push_back(std::move(w.queue.front()));
                     w.queue.pop_front();
                 }
             }
-            for (auto& task : tasks)
-                run_task(w, task);  // money first: it is waited for
-            if (!hands.empty()) commit_hands(w, hands);
+            process(w, batch);
         }
     }
 
@@ -272,6 +370,12 @@ struct WriteService::Impl {
             }
             for (auto& w : workers)
                 w->thread.join();
+            {
+                std::lock_guard lock(state_mutex);
+                watching = false;
+            }
+            health_changed.notify_all();
+            watcher.join();
         });
     }
 };
@@ -287,18 +391,19 @@ void WriteService::stop() {
     impl_->stop();
 }
 
-StoreResult<void> WriteService::submit_hand(HandRecord hand, HandCallback done) {
+StoreResult<void> WriteService::submit_hand(HandRecord hand, HandCallback done, Executor executor) {
     if (hand.snapshot.table != hand.table || hand.snapshot.hand_number != hand.hand_number)
         return store_error(StoreErrc::invalid_argument,
                            "a hand must carry its own table's snapshot after it");
-    auto& w = *impl_->workers[static_cast<std::size_t>(raw(hand.table)) % impl_->workers.size()];
-    return impl_->enqueue(w, HandItem{std::move(hand), std::move(done)});
+    auto& w = impl_->worker_of(hand.table);
+    return impl_->enqueue(w, HandItem{std::move(hand), std::move(done), std::move(executor)});
 }
 
-StoreResult<void> WriteService::submit_task(std::function<bool(Database&, bool)> run,
-                                            std::function<void(StoreError)> fail) {
-    auto& w = *impl_->workers[impl_->next_task_worker.fetch_add(1) % impl_->workers.size()];
-    return impl_->enqueue(w, TaskItem{std::move(run), std::move(fail)});
+StoreResult<void> WriteService::submit_task(std::optional<TableId> table, Task task) {
+    // A table's work goes where its hands go: one worker keeps one table's order.
+    auto& w = table ? impl_->worker_of(*table)
+                    : *impl_->workers[impl_->next_task_worker.fetch_add(1) % impl_->workers.size()];
+    return impl_->enqueue(w, TaskItem{table, std::move(task)});
 }
 
 bool WriteService::wait_idle(std::chrono::milliseconds timeout) {
@@ -310,7 +415,7 @@ WriteServiceStatus WriteService::status() const {
     WriteServiceStatus s;
     {
         std::lock_guard lock(impl_->state_mutex);
-        s.database_up = impl_->up;
+        s.database_up = impl_->health == Health::up;
         s.outages = impl_->outages;
         s.last_error = impl_->last_error;
     }

@@ -56,7 +56,8 @@ TEST(WriteService, HandsCommitOffTheCallersThreadInBatches) {
     constexpr int kHandsPerTable = 250;
     for (int n = 1; n <= kHandsPerTable; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n, sng.players, 1500), outcomes.callback()));
+            ASSERT_TRUE(service.submit_hand(make_hand(table, n, sng.players, 1500), outcomes.callback(),
+                                            Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(outcomes.ok, kHandsPerTable * 4);
     EXPECT_TRUE(outcomes.errors.empty());
@@ -78,7 +79,7 @@ TEST(WriteService, ABadHandFailsAloneAndTheRestOfItsBatchCommits) {
     for (int n = 1; n <= 20; ++n) {
         auto h = make_hand(sng.tables[0], n, sng.players);
         if (n == 7) h.result_json = "{broken";
-        ASSERT_TRUE(service.submit_hand(std::move(h), outcomes.callback()));
+        ASSERT_TRUE(service.submit_hand(std::move(h), outcomes.callback(), Executor::service_thread()));
     }
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(outcomes.ok, 19);
@@ -98,7 +99,8 @@ TEST(WriteService, MoneyOperationsRunOnTheServiceAndAreIdempotent) {
         results.push_back(promise->get_future());
         ASSERT_TRUE(service.submit<Posted>(
             [&](Database& db) { return Ledger(db).post(transfer("tip:1", "transfer", from, to, 250)); },
-            [promise](StoreResult<Posted> r) { promise->set_value(std::move(r)); }));
+            [promise](StoreResult<Posted> r) { promise->set_value(std::move(r)); },
+            Executor::service_thread()));
     }
     auto a = results[0].get(), b = results[1].get();
     ASSERT_TRUE(a && b);
@@ -117,13 +119,15 @@ TEST(WriteService, DatabaseOutageWhileWritesAreQueuedLosesNoHand) {
     WriteService service(options_for(t.url()), [&](bool up, const std::string&) { (up ? ups : downs)++; });
     for (int n = 1; n <= 10; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n), outcomes.callback()));
+            ASSERT_TRUE(
+                service.submit_hand(make_hand(table, n), outcomes.callback(), Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(30s));
 
     t.cut();
     for (int n = 11; n <= 60; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n), outcomes.callback()));
+            ASSERT_TRUE(
+                service.submit_hand(make_hand(table, n), outcomes.callback(), Executor::service_thread()));
     for (int i = 0; i < 200 && service.status().database_up; ++i)
         std::this_thread::sleep_for(10ms);
     auto during = service.status();
@@ -158,7 +162,8 @@ TEST(WriteService, AFullQueueIsRefusedNotDropped) {
     int accepted = 0;
     StoreResult<void> refused;
     for (int n = 1; n <= 20 && refused; ++n) {
-        refused = service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback());
+        refused =
+            service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback(), Executor::service_thread());
         if (refused) ++accepted;
     }
     EXPECT_EQ(accepted, 8);
@@ -168,7 +173,8 @@ TEST(WriteService, AFullQueueIsRefusedNotDropped) {
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(outcomes.ok, 8);
     EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 8);
-    EXPECT_TRUE(service.submit_hand(make_hand(sng.tables[0], 9), outcomes.callback()));
+    EXPECT_TRUE(
+        service.submit_hand(make_hand(sng.tables[0], 9), outcomes.callback(), Executor::service_thread()));
 }
 
 TEST(WriteService, StoppingWhileTheDatabaseIsDownFailsWhatIsLeftWithAnError) {
@@ -181,9 +187,11 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownFailsWhatIsLeftWithAnError) {
         WriteService service(options);
         t.cut();
         for (int n = 1; n <= 5; ++n)
-            ASSERT_TRUE(service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback()));
+            ASSERT_TRUE(service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback(),
+                                            Executor::service_thread()));
         service.stop();
-        auto after = service.submit_hand(make_hand(sng.tables[0], 6), outcomes.callback());
+        auto after =
+            service.submit_hand(make_hand(sng.tables[0], 6), outcomes.callback(), Executor::service_thread());
         ASSERT_FALSE(after);
         EXPECT_EQ(after.error().code, StoreErrc::shutting_down);
     }
@@ -204,7 +212,8 @@ TEST(WriteService, ACallbackThatThrowsIsCalledExactlyOnce) {
                                     [&](StoreResult<int>) {
                                         ++calls;
                                         throw std::runtime_error("the caller's bug");
-                                    }));
+                                    },
+                                    Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(10s));
     EXPECT_EQ(calls.load(), 1);
 }
@@ -219,7 +228,8 @@ TEST(WriteService, WorkThatThrowsAnythingIsReportedOnce) {
                                     [&](StoreResult<int> r) {
                                         ++calls;
                                         database_error = !r && r.error().code == StoreErrc::database;
-                                    }));
+                                    },
+                                    Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(10s));
     EXPECT_EQ(calls.load(), 1);
     EXPECT_TRUE(database_error.load());
@@ -239,10 +249,13 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownDoesNotTryEachQueuedWriteAgain)
         return store_error(StoreErrc::unavailable, "connect timeout");
     };
     for (int i = 0; i < 20; ++i)
-        ASSERT_TRUE(service->submit<int>(slow_unreachable, [&](StoreResult<int> r) {
-            ++calls;
-            if (!r && r.error().code == StoreErrc::shutting_down) ++shutting_down;
-        }));
+        ASSERT_TRUE(service->submit<int>(
+            slow_unreachable,
+            [&](StoreResult<int> r) {
+                ++calls;
+                if (!r && r.error().code == StoreErrc::shutting_down) ++shutting_down;
+            },
+            Executor::service_thread()));
     std::this_thread::sleep_for(100ms);
     auto start = std::chrono::steady_clock::now();
     service->stop();
