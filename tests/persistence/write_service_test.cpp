@@ -2,13 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <future>
 #include <mutex>
 #include <thread>
 
 #include "persistence/hand_store.hpp"
 #include "persistence/ledger.hpp"
+#include "persistence/tournament_store.hpp"
 #include "tests/persistence/fixtures.hpp"
 #include "tests/persistence/test_database.hpp"
 
@@ -264,4 +268,144 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownDoesNotTryEachQueuedWriteAgain)
                             << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
     EXPECT_EQ(calls.load(), 20);
     EXPECT_GE(shutting_down.load(), 16);
+}
+
+namespace {
+
+// An actor's strand, as far as the service can tell: functions posted to it wait until the test
+// thread runs them.
+struct Inbox {
+    std::mutex mutex;
+    std::condition_variable posted_cv;
+    std::deque<std::function<void()>> posted;
+
+    Executor executor() {
+        return Executor{[this](std::function<void()> f) {
+            {
+                std::lock_guard lock(mutex);
+                posted.push_back(std::move(f));
+            }
+            posted_cv.notify_all();
+        }};
+    }
+    // Waits until `n` functions were posted, then runs them on this thread.
+    bool run(std::size_t n) {
+        std::deque<std::function<void()>> ready;
+        {
+            std::unique_lock lock(mutex);
+            if (!posted_cv.wait_for(lock, 30s, [&] { return posted.size() >= n; })) return false;
+            ready.swap(posted);
+        }
+        for (auto& f : ready)
+            f();
+        return true;
+    }
+};
+
+// Waits for the listener to report the database up or down.
+struct HealthEvents {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<bool> events;
+
+    WriteService::StateListener listener() {
+        return [this](bool up, const std::string&) {
+            {
+                std::lock_guard lock(mutex);
+                events.push_back(up);
+            }
+            changed.notify_all();
+        };
+    }
+    bool wait_for(bool up) {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(lock, 30s,
+                                [&] { return std::find(events.begin(), events.end(), up) != events.end(); });
+    }
+};
+
+}  // namespace
+
+// A table actor hears back on its own strand: every result goes through the executor it chose, and
+// nothing of the caller's runs on a service thread.
+TEST(WriteService, ResultsComeBackThroughTheExecutorTheCallerChose) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    WriteService service(options_for(t.url()));
+    Inbox inbox;
+    std::atomic<int> results{0};
+    std::vector<std::thread::id> threads;  // touched only where the callbacks run
+    for (int n = 1; n <= 3; ++n)
+        ASSERT_TRUE(service.submit_hand(
+            make_hand(sng.tables[0], n),
+            [&](StoreResult<void> r) {
+                threads.push_back(std::this_thread::get_id());
+                results += r ? 1 : 0;
+            },
+            inbox.executor()));
+    ASSERT_TRUE(service.submit<Registration>(
+        sng.tables[0],
+        [&](Database& db) {
+            return TournamentStore(db).record_finish(sng.players[0].registration.id, 2, 0, "out:0");
+        },
+        [&](StoreResult<Registration> r) {
+            threads.push_back(std::this_thread::get_id());
+            results += r ? 1 : 0;
+        },
+        inbox.executor()));
+    ASSERT_TRUE(service.wait_idle(30s));
+    EXPECT_EQ(results.load(), 0) << "a callback ran before its executor ran it";
+    ASSERT_TRUE(inbox.run(4));
+    EXPECT_EQ(results.load(), 4);
+    ASSERT_EQ(threads.size(), 4U);
+    for (auto id : threads)
+        EXPECT_EQ(id, std::this_thread::get_id());
+}
+
+// /readyz must not say ready before the database has answered, nor stay ready while it is down and
+// nothing is being written.
+TEST(WriteService, DatabaseUpIsTrueOnlyOnceTheDatabaseAnswered) {
+    HealthEvents unreachable_events;
+    auto unreachable = options_for("postgresql://tavolo@127.0.0.1:1/none?connect_timeout=2");
+    WriteService nowhere(unreachable, unreachable_events.listener());
+    EXPECT_FALSE(nowhere.status().database_up);
+    ASSERT_TRUE(unreachable_events.wait_for(false)) << "no write was queued: the service must still find out";
+    EXPECT_FALSE(nowhere.status().database_up);
+    EXPECT_GE(nowhere.status().outages, 1U);
+    EXPECT_FALSE(nowhere.status().last_error.empty());
+
+    MigratedDatabase t;
+    HealthEvents events;
+    WriteService service(options_for(t.url()), events.listener());
+    ASSERT_TRUE(events.wait_for(true));
+    EXPECT_TRUE(service.status().database_up);
+    EXPECT_EQ(service.status().outages, 0U);
+}
+
+// A statement stuck behind a lock is cancelled after statement_timeout and retried like an outage,
+// so the write commits once the lock is gone instead of holding its worker for ever.
+TEST(WriteService, AStatementPastStatementTimeoutIsRetriedAfterABackoff) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    auto options = options_for(t.url());
+    options.statement_timeout = 200ms;
+    HealthEvents events;
+    Outcomes outcomes;
+    WriteService service(options, events.listener());
+    ASSERT_TRUE(events.wait_for(true));
+    pqxx::connection blocker{t.url()};
+    auto lock = std::make_unique<pqxx::work>(blocker);
+    lock->exec("SELECT id FROM tournament_tables WHERE id = " + std::to_string(raw(sng.tables[0])) +
+               " FOR UPDATE");
+    ASSERT_TRUE(
+        service.submit_hand(make_hand(sng.tables[0], 1), outcomes.callback(), Executor::service_thread()));
+    ASSERT_TRUE(events.wait_for(false)) << "the blocked statement was never cancelled";
+    EXPECT_NE(service.status().last_error.find("statement_timeout"), std::string::npos)
+        << service.status().last_error;
+    lock->commit();
+    ASSERT_TRUE(service.wait_idle(30s));
+    EXPECT_EQ(outcomes.ok, 1);
+    EXPECT_TRUE(outcomes.errors.empty());
+    EXPECT_TRUE(service.status().database_up);
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 1);
 }
