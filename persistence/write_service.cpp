@@ -304,30 +304,50 @@ struct WriteService::Impl {
     }
 
     // One batch, taken from the front of a worker's queue. Work of no table runs first: it keeps no
-    // order and someone usually waits for it (a buy-in). The rest keeps the order of submission: hands
-    // gather into one commit, and a table's other work first commits the gathered hands if one of
-    // them is that table's (so it commits after that hand), otherwise it runs at once (everything
-    // earlier of its table committed in earlier batches or before it in this one).
+    // order and someone usually waits for it (a buy-in). The rest keeps each table's order while the
+    // hands of all tables gather into one commit:
+    // - a table's work with none of its hands gathered runs at once (all before it has committed);
+    // - a table's work behind one of its gathered hands waits until they commit, and everything of
+    //   that table behind it goes back to the front of the queue for the next batch.
+    // So an elimination does not split the group commit of the other tables' hands.
     void process(Worker& w, std::vector<Item>& batch) {
         for (auto& item : batch)
             if (auto* t = std::get_if<TaskItem>(&item); t && !t->table) run_task(w, t->task);
         std::vector<HandItem> hands;
+        std::vector<Task*> after_hands;
         std::unordered_set<std::int64_t> gathered;  // tables with a hand in `hands`
+        std::unordered_set<std::int64_t> held;      // tables with work in `after_hands`
+        std::deque<Item> next;                      // behind held work: the next batch's
         for (auto& item : batch) {
             if (auto* hand = std::get_if<HandItem>(&item)) {
-                gathered.insert(raw(hand->hand.table));
+                auto table = raw(hand->hand.table);
+                if (held.contains(table)) {
+                    next.push_back(std::move(item));
+                    continue;
+                }
+                gathered.insert(table);
                 hands.push_back(std::move(*hand));
                 continue;
             }
             auto& t = std::get<TaskItem>(item);
             if (!t.table) continue;
-            if (gathered.contains(raw(*t.table))) {
-                commit_hands(w, hands);
-                gathered.clear();
+            auto table = raw(*t.table);
+            if (held.contains(table)) {
+                next.push_back(std::move(item));
+            } else if (gathered.contains(table)) {
+                after_hands.push_back(&t.task);
+                held.insert(table);
+            } else {
+                run_task(w, t.task);
             }
-            run_task(w, t.task);
         }
         if (!hands.empty()) commit_hands(w, hands);
+        for (auto* task : after_hands)
+            run_task(w, *task);
+        if (next.empty()) return;
+        std::lock_guard lock(w.mutex);
+        w.queue.insert(w.queue.begin(), std::make_move_iterator(next.begin()),
+                       std::make_move_iterator(next.end()));
     }
 
     void run(Worker& w) {
