@@ -1,5 +1,6 @@
 #include "persistence/tournament_store.hpp"
 
+#include "persistence/detail/finish_work.hpp"
 #include "persistence/detail/ledger_work.hpp"
 #include "persistence/detail/sql_enums.hpp"
 #include "persistence/detail/tournament_rows.hpp"
@@ -358,39 +359,54 @@ StoreResult<Registration> TournamentStore::addon(RegistrationId id, Cents prize_
     return purchase(db_, id, prize_part, fee, key, "addon");
 }
 
-StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int place, Cents prize,
-                                                         const std::string& key) {
+namespace detail {
+
+StoreResult<Registration> record_finish(pqxx::work& tx, const Finish& finish) {
+    const auto id = finish.entry;
+    const auto place = finish.place;
+    const auto prize = finish.prize;
+    const auto& key = finish.key;
     if (place < 1 || prize < 0)
         return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
-        auto reg = load_registration(tx, raw(id), true);
-        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
-            return p.kind == "prize" && p.registration == raw(id) && p.amount == prize && reg &&
-                   reg->finishing_place == place;
-        });
-        if (!replay) return std::unexpected(replay.error());
-        if (*replay) return reg;
-        if (!reg) return reg;
-        if (is_paid_back(reg->state))
-            return store_error(StoreErrc::invalid_argument, std::string("the entry was paid back (") +
-                                                                to_string(reg->state) +
-                                                                "): it has no place or prize");
-        if (reg->finishing_place) {
-            if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
-            return store_error(StoreErrc::invalid_argument, "the entry already finished");
-        }
-        auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
-        if (!ctx) return std::unexpected(ctx.error());
-        auto paid =
-            pay(tx, raw(id), "prize", key, legs_of(ctx->pool, {{ctx->player_wallet, prize}}), 0, 0, prize);
-        if (!paid) return std::unexpected(paid.error());
-        tx.exec_params0(
-            "UPDATE registrations SET finishing_place = $2, prize_cents = prize_cents + $3, finished_at = "
-            "now(), "
-            "state = CASE WHEN $2 = 1 THEN 'winner' ELSE 'eliminated' END WHERE id = $1",
-            raw(id), place, prize);
-        return load_registration(tx, raw(id), false);
+    auto reg = load_registration(tx, raw(id), true);
+    auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+        return p.kind == "prize" && p.registration == raw(id) && p.amount == prize && reg &&
+               reg->finishing_place == place;
     });
+    if (!replay) return std::unexpected(replay.error());
+    if (*replay) return reg;
+    if (!reg) return reg;
+    if (is_paid_back(reg->state))
+        return store_error(
+            StoreErrc::invalid_argument,
+            std::string("the entry was paid back (") + to_string(reg->state) + "): it has no place or prize");
+    if (reg->finishing_place) {
+        if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
+        return store_error(StoreErrc::invalid_argument, "the entry already finished");
+    }
+    auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
+    if (!ctx) return std::unexpected(ctx.error());
+    auto paid =
+        pay(tx, raw(id), "prize", key, legs_of(ctx->pool, {{ctx->player_wallet, prize}}), 0, 0, prize);
+    if (!paid) return std::unexpected(paid.error());
+    tx.exec_params0(
+        "UPDATE registrations SET finishing_place = $2, prize_cents = prize_cents + $3, finished_at = now(), "
+        "state = CASE WHEN $2 = 1 THEN 'winner' ELSE 'eliminated' END WHERE id = $1",
+        raw(id), place, prize);
+    return load_registration(tx, raw(id), false);
+}
+
+}  // namespace detail
+
+StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int place, Cents prize,
+                                                         const std::string& key) {
+    return record_finish(Finish{id, place, prize, key});
+}
+
+StoreResult<Registration> TournamentStore::record_finish(const Finish& finish) {
+    if (finish.place < 1 || finish.prize < 0)
+        return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
+    return detail::transact(db_, [&](pqxx::work& tx) { return detail::record_finish(tx, finish); });
 }
 
 StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_pool, Cents from_house,

@@ -61,6 +61,15 @@ struct Registration {
     Cents refund = 0;
 };
 
+// An entry's finishing place and the prize paid to it from the prize pool (0 for none), under an
+// idempotency key: what record_finish and WriteService::submit_finish take.
+struct Finish {
+    RegistrationId entry{};
+    int place = 0;  // from 1
+    Cents prize = 0;
+    std::string key;
+};
+
 class TournamentStore {
   public:
     explicit TournamentStore(Database& db);
@@ -81,6 +90,7 @@ class TournamentStore {
     // The finishing place and the prize paid from the prize pool (0 for none).
     StoreResult<Registration> record_finish(RegistrationId id, int place, Cents prize,
                                             const std::string& key);
+    StoreResult<Registration> record_finish(const Finish& finish);
     // Pays back `from_pool` from the prize pool and `from_house` from the house (fees), e.g. for a
     // cancelled tournament (RULES.md §7) or an unregistration; the entry becomes `refunded`.
     StoreResult<Registration> refund(RegistrationId id, Cents from_pool, Cents from_house,

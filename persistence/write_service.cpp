@@ -8,8 +8,8 @@
 #include <variant>
 #include <vector>
 
+#include "persistence/detail/group_commit.hpp"
 #include "persistence/detail/pool.hpp"
-#include "persistence/hand_store.hpp"
 
 namespace tavolo::persistence {
 
@@ -21,12 +21,20 @@ struct HandItem {
     Executor executor;
 };
 
+struct FinishItem {
+    TableId table{};
+    Finish finish;
+    WriteService::Done<Registration> done;
+    Executor executor;
+};
+
 struct TaskItem {
     std::optional<TableId> table;  // none: ordered with nothing
     WriteService::Task task;
 };
 
-using Item = std::variant<HandItem, TaskItem>;
+// Hands and finishes join a group commit; tasks run on their own.
+using Item = std::variant<HandItem, FinishItem, TaskItem>;
 
 struct Worker {
     std::mutex mutex;
@@ -46,11 +54,18 @@ void deliver(F& callback, A&&... args) {
     }
 }
 
-void deliver_hand(HandItem& item, const StoreResult<void>& result) {
+template <class T>
+void post_result(const Executor& executor, std::function<void(StoreResult<T>)> done, StoreResult<T> result) {
     try {
-        item.executor.post([done = std::move(item.done), result] { deliver(done, result); });
+        executor.post([done = std::move(done), result = std::move(result)] { deliver(done, result); });
     } catch (...) {
     }
+}
+
+// Hands and finishes: which table's order they keep.
+std::int64_t table_of(const Item& item) {
+    if (const auto* hand = std::get_if<HandItem>(&item)) return raw(hand->hand.table);
+    return raw(std::get<FinishItem>(item).table);
 }
 
 // What the service knows of the database: nothing until the first check answers.
@@ -229,21 +244,17 @@ struct WriteService::Impl {
         return last_error;
     }
 
-    StoreResult<void> commit_retrying(Worker& w, std::span<const HandRecord> hands) {
+    // Runs `commit` until it commits or fails for a reason other than the database being unreachable.
+    template <class F>
+    auto commit_retrying(Worker& w, F&& commit) -> decltype(commit()) {
         auto backoff = options.initial_backoff;
-        HandStore store(db);
         for (;;) {
             if (given_up())
                 return store_error(StoreErrc::shutting_down, "stopped while the database was unreachable (" +
-                                                                 status_error() +
-                                                                 "): the hand was not committed");
-            auto result = store.commit(hands);
+                                                                 status_error() + "): it was not committed");
+            auto result = commit();
             if (result || result.error().code != StoreErrc::unavailable) {
                 mark(true, {});
-                if (result) {
-                    commits.fetch_add(1);
-                    hands_committed.fetch_add(hands.size());
-                }
                 return result;
             }
             mark(false, result.error().message);
@@ -254,22 +265,48 @@ struct WriteService::Impl {
         }
     }
 
-    void commit_hands(Worker& w, std::vector<HandItem>& items) {
-        std::vector<HandRecord> hands;
-        hands.reserve(items.size());
-        for (auto& item : items)
-            hands.push_back(std::move(item.hand));
-        auto result = commit_retrying(w, hands);
-        if (result || result.error().code == StoreErrc::shutting_down || items.size() == 1) {
-            for (auto& item : items)
-                deliver_hand(item, result);
-        } else {
-            // One bad hand must not sink the others: commit them one by one, still in order.
-            for (std::size_t i = 0; i < items.size(); ++i)
-                deliver_hand(items[i], commit_retrying(w, std::span(&hands[i], 1)));
+    StoreResult<std::vector<Registration>> commit_counted(Worker& w, std::span<const HandRecord> hands,
+                                                          std::span<const Finish> finishes) {
+        auto result = commit_retrying(w, [&] { return detail::commit_group(db, hands, finishes); });
+        if (result && !hands.empty()) {
+            commits.fetch_add(1);
+            hands_committed.fetch_add(hands.size());
         }
-        release(items.size());
-        items.clear();
+        return result;
+    }
+
+    // Commits the group (hands and finishes, in submission order) in one transaction and tells each
+    // caller; when one item is refused, commits them one by one, still in order, so only it fails.
+    void commit_group(Worker& w, std::vector<Item>& group) {
+        std::vector<HandRecord> hands;
+        std::vector<Finish> finishes;
+        for (auto& item : group) {
+            if (auto* hand = std::get_if<HandItem>(&item))
+                hands.push_back(std::move(hand->hand));
+            else
+                finishes.push_back(std::get<FinishItem>(item).finish);
+        }
+        auto result = commit_counted(w, hands, finishes);
+        bool one_by_one = !result && result.error().code != StoreErrc::shutting_down && group.size() > 1;
+        std::size_t h = 0, f = 0;
+        for (auto& item : group) {
+            if (auto* hand = std::get_if<HandItem>(&item)) {
+                auto own = one_by_one ? commit_counted(w, std::span(&hands[h], 1), {}) : result;
+                ++h;
+                post_result<void>(hand->executor, std::move(hand->done),
+                                  own ? StoreResult<void>{} : std::unexpected(own.error()));
+                continue;
+            }
+            auto& finish = std::get<FinishItem>(item);
+            auto own = one_by_one ? commit_counted(w, {}, std::span(&finishes[f], 1)) : result;
+            auto index = one_by_one ? 0 : f;
+            ++f;
+            post_result<Registration>(
+                finish.executor, std::move(finish.done),
+                own ? StoreResult<Registration>((*own)[index]) : std::unexpected(own.error()));
+        }
+        release(group.size());
+        group.clear();
     }
 
     void run_task(Worker& w, Task& task) {
@@ -305,44 +342,37 @@ struct WriteService::Impl {
 
     // One batch, taken from the front of a worker's queue. Work of no table runs first: it keeps no
     // order and someone usually waits for it (a buy-in). The rest keeps each table's order while the
-    // hands of all tables gather into one commit:
-    // - a table's work with none of its hands gathered runs at once (all before it has committed);
-    // - a table's work behind one of its gathered hands waits until they commit, and everything of
-    //   that table behind it goes back to the front of the queue for the next batch.
-    // So an elimination does not split the group commit of the other tables' hands.
+    // hands and finishes of all tables gather into one commit:
+    // - a finish joins the commit after its table's hands (in the same transaction);
+    // - a table's other work with nothing of its table gathered runs at once (all before it has
+    //   committed); behind something gathered it waits until that commits, and everything of its
+    //   table behind it goes back to the front of the queue for the next batch.
     void process(Worker& w, std::vector<Item>& batch) {
         for (auto& item : batch)
             if (auto* t = std::get_if<TaskItem>(&item); t && !t->table) run_task(w, t->task);
-        std::vector<HandItem> hands;
-        std::vector<Task*> after_hands;
-        std::unordered_set<std::int64_t> gathered;  // tables with a hand in `hands`
-        std::unordered_set<std::int64_t> held;      // tables with work in `after_hands`
+        std::vector<Item> group;
+        std::vector<Task*> after_group;
+        std::unordered_set<std::int64_t> gathered;  // tables with something in `group`
+        std::unordered_set<std::int64_t> held;      // tables with work in `after_group`
         std::deque<Item> next;                      // behind held work: the next batch's
         for (auto& item : batch) {
-            if (auto* hand = std::get_if<HandItem>(&item)) {
-                auto table = raw(hand->hand.table);
-                if (held.contains(table)) {
-                    next.push_back(std::move(item));
-                    continue;
-                }
-                gathered.insert(table);
-                hands.push_back(std::move(*hand));
-                continue;
-            }
-            auto& t = std::get<TaskItem>(item);
-            if (!t.table) continue;
-            auto table = raw(*t.table);
+            auto* t = std::get_if<TaskItem>(&item);
+            if (t && !t->table) continue;
+            auto table = t ? raw(*t->table) : table_of(item);
             if (held.contains(table)) {
                 next.push_back(std::move(item));
+            } else if (!t) {
+                gathered.insert(table);
+                group.push_back(std::move(item));
             } else if (gathered.contains(table)) {
-                after_hands.push_back(&t.task);
+                after_group.push_back(&t->task);
                 held.insert(table);
             } else {
-                run_task(w, t.task);
+                run_task(w, t->task);
             }
         }
-        if (!hands.empty()) commit_hands(w, hands);
-        for (auto* task : after_hands)
+        if (!group.empty()) commit_group(w, group);
+        for (auto* task : after_group)
             run_task(w, *task);
         if (next.empty()) return;
         std::lock_guard lock(w.mutex);
@@ -360,9 +390,9 @@ struct WriteService::Impl {
                     w.closed = true;
                     return;
                 }
-                std::size_t hands = 0;
-                while (!w.queue.empty() && hands < options.max_batch) {
-                    hands += std::holds_alternative<HandItem>(w.queue.front()) ? 1 : 0;
+                std::size_t grouped = 0;  // hands and finishes
+                while (!w.queue.empty() && grouped < options.max_batch) {
+                    grouped += std::holds_alternative<TaskItem>(w.queue.front()) ? 0 : 1;
                     batch.push_back(std::move(w.queue.front()));
                     w.queue.pop_front();
                 }
@@ -417,6 +447,14 @@ StoreResult<void> WriteService::submit_hand(HandRecord hand, HandCallback done, 
                            "a hand must carry its own table's snapshot after it");
     auto& w = impl_->worker_of(hand.table);
     return impl_->enqueue(w, HandItem{std::move(hand), std::move(done), std::move(executor)});
+}
+
+StoreResult<void> WriteService::submit_finish(TableId table, Finish finish, Done<Registration> done,
+                                              Executor executor) {
+    if (finish.place < 1 || finish.prize < 0)
+        return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
+    auto& w = impl_->worker_of(table);
+    return impl_->enqueue(w, FinishItem{table, std::move(finish), std::move(done), std::move(executor)});
 }
 
 StoreResult<void> WriteService::submit_task(std::optional<TableId> table, Task task) {

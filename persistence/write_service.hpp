@@ -28,6 +28,7 @@
 #include "persistence/executor.hpp"
 #include "persistence/hand_record.hpp"
 #include "persistence/store_error.hpp"
+#include "persistence/tournament_store.hpp"
 
 namespace tavolo::persistence {
 
@@ -74,6 +75,12 @@ class WriteService {
     // shutting_down, invalid_argument) means it was NOT accepted and `done` will not be called;
     // otherwise `done` is posted to `executor` exactly once.
     StoreResult<void> submit_hand(HandRecord hand, HandCallback done, Executor executor);
+
+    // Queues an elimination (a place, no prize) or a finish in the money for `table`: it commits with
+    // the table's hands, in the same transaction as the hand before it or after it, and before
+    // anything submitted for the table after it. The prize is a ledger movement under finish.key
+    // (idempotent). Same acceptance rule as submit_hand; `done` gets the entry as it stands after.
+    StoreResult<void> submit_finish(TableId table, Finish finish, Done<Registration> done, Executor executor);
 
     // Queues `work` for `table` (an elimination, a prize, a snapshot after moves...): it runs after
     // everything submitted for that table before it has committed, and before anything submitted for
