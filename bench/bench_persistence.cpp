@@ -2,7 +2,7 @@
 // blob of 1-3 KB), its PHH text, its result and its table's snapshot, committed by the persistence
 // service in batches (group commit) on a durable server (synchronous_commit on). As at live tables,
 // every `--eliminate-every` hands a table also knocks a player out: a finish (place recorded) that
-// the service commits after that hand and before the table's next one (issue 9).
+// the service commits with that hand or after it, and before the table's next one (issue 9).
 //
 //   TAVOLO_DATABASE_URL=... build-*/bench/bench_persistence [--hands N] [--tables T] [--workers W]
 //                           [--eliminate-every E]  (default 0: hands only, the figure of issue 6)
@@ -246,12 +246,8 @@ int main(int argc, char** argv) {
                 auto entry = entries[finishes];
                 int place = static_cast<int>(entries.size() - finishes++);
                 for (;;) {
-                    auto accepted = service.submit<Registration>(
-                        h.table,
-                        [=](Database& db) {
-                            return TournamentStore(db).record_finish(entry, place, 0,
-                                                                     "out:" + std::to_string(raw(entry)));
-                        },
+                    auto accepted = service.submit_finish(
+                        h.table, Finish{entry, place, 0, "out:" + std::to_string(raw(entry))},
                         [&](StoreResult<Registration> r) {
                             if (!r) failures++;
                         },

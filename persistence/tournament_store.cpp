@@ -384,11 +384,13 @@ StoreResult<Registration> record_finish(pqxx::work& tx, const Finish& finish) {
         if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
         return store_error(StoreErrc::invalid_argument, "the entry already finished");
     }
-    auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
-    if (!ctx) return std::unexpected(ctx.error());
-    auto paid =
-        pay(tx, raw(id), "prize", key, legs_of(ctx->pool, {{ctx->player_wallet, prize}}), 0, 0, prize);
-    if (!paid) return std::unexpected(paid.error());
+    if (prize > 0) {  // an elimination without prize moves no money: no wallets to look up
+        auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
+        if (!ctx) return std::unexpected(ctx.error());
+        auto paid =
+            pay(tx, raw(id), "prize", key, legs_of(ctx->pool, {{ctx->player_wallet, prize}}), 0, 0, prize);
+        if (!paid) return std::unexpected(paid.error());
+    }
     tx.exec_params0(
         "UPDATE registrations SET finishing_place = $2, prize_cents = prize_cents + $3, finished_at = now(), "
         "state = CASE WHEN $2 = 1 THEN 'winner' ELSE 'eliminated' END WHERE id = $1",
