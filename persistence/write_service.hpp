@@ -3,11 +3,12 @@
 // and worker threads, so an actor's strand never waits on the database.
 //
 // - Order per table: everything submitted for one table (its hands through submit_hand, the
-//   eliminations, prizes and moves it causes through submit(table, ...)) commits in the order it was
-//   submitted; each commit starts after the one before it has committed. So a prize never commits
-//   before the hand that caused it, and a hand never before the prizes of the hand before it.
-// - Group commit across tables: the hands of different tables waiting at one worker share a
-//   transaction; a table's other work waits only for that table's own earlier hands.
+//   eliminations and prizes they cause through submit_finish, other work through submit(table, ...))
+//   commits in the order it was submitted, each in the same transaction as the write before it or
+//   after that one committed. So a prize never commits before the hand that caused it, and a hand
+//   never before the prizes of the hand before it.
+// - Group commit across tables: the hands and finishes of different tables waiting at one worker
+//   share a transaction; a table's other work waits only for that table's own earlier writes.
 // - submit_hand() never blocks. A hand and its table snapshot are committed in one transaction.
 // - When the database is unreachable, writes wait in a bounded queue while the workers reconnect
 //   with exponential backoff; nothing is dropped. A full queue is refused at once with queue_full

@@ -343,21 +343,26 @@ TEST(WriteService, ResultsComeBackThroughTheExecutorTheCallerChose) {
                 results += r ? 1 : 0;
             },
             inbox.executor()));
-    ASSERT_TRUE(service.submit<Registration>(
-        sng.tables[0],
-        [&](Database& db) {
-            return TournamentStore(db).record_finish(sng.players[0].registration.id, 2, 0, "out:0");
-        },
+    ASSERT_TRUE(service.submit_finish(
+        sng.tables[0], Finish{sng.players[0].registration.id, 2, 0, "out:0"},
         [&](StoreResult<Registration> r) {
+            threads.push_back(std::this_thread::get_id());
+            results += r ? 1 : 0;
+        },
+        inbox.executor()));
+    auto moved = make_hand(sng.tables[0], 3, sng.players).snapshot;
+    ASSERT_TRUE(service.submit<void>(
+        sng.tables[0], [=](Database& db) { return HandStore(db).save_snapshots(std::span(&moved, 1)); },
+        [&](StoreResult<void> r) {
             threads.push_back(std::this_thread::get_id());
             results += r ? 1 : 0;
         },
         inbox.executor()));
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(results.load(), 0) << "a callback ran before its executor ran it";
-    ASSERT_TRUE(inbox.run(4));
-    EXPECT_EQ(results.load(), 4);
-    ASSERT_EQ(threads.size(), 4U);
+    ASSERT_TRUE(inbox.run(5));
+    EXPECT_EQ(results.load(), 5);
+    ASSERT_EQ(threads.size(), 5U);
     for (auto id : threads)
         EXPECT_EQ(id, std::this_thread::get_id());
 }
