@@ -8,8 +8,8 @@
 #include <variant>
 #include <vector>
 
+#include "persistence/detail/database_health.hpp"
 #include "persistence/detail/group_commit.hpp"
-#include "persistence/detail/pool.hpp"
 
 namespace tavolo::persistence {
 
@@ -68,14 +68,10 @@ std::int64_t table_of(const Item& item) {
     return raw(std::get<FinishItem>(item).table);
 }
 
-// What the service knows of the database: nothing until the first check answers.
-enum class Health { unknown, up, down };
-
 }  // namespace
 
 struct WriteService::Impl {
     WriteServiceOptions options;
-    StateListener listener;
     Database db;
     std::vector<std::unique_ptr<Worker>> workers;
     std::atomic<std::size_t> pending{0};
@@ -84,17 +80,10 @@ struct WriteService::Impl {
     std::atomic<std::size_t> next_task_worker{0};
     std::atomic<std::uint64_t> hands_committed{0};
     std::atomic<std::uint64_t> commits{0};
-    mutable std::mutex state_mutex;
-    std::condition_variable health_changed;  // with state_mutex: wakes the watcher
-    std::mutex notify_mutex;                 // held while a transition is reported to the listener
-    Health health = Health::unknown;
-    bool watching = true;
-    std::uint64_t outages = 0;
-    std::string last_error;
-    std::thread watcher;
     std::mutex idle_mutex;
     std::condition_variable idle;
     std::once_flag stopped;
+    std::unique_ptr<detail::DatabaseHealth> health;
 
     static Database::Options database_options(const WriteServiceOptions& o) {
         Database::Options d;
@@ -104,14 +93,16 @@ struct WriteService::Impl {
     }
 
     Impl(WriteServiceOptions o, StateListener l)
-        : options(std::move(o)), listener(std::move(l)), db(options.url, database_options(options)) {
+        : options(std::move(o)), db(options.url, database_options(options)) {
         if (options.workers == 0) options.workers = 1;
         if (options.max_batch == 0) options.max_batch = 1;
+        health = std::make_unique<detail::DatabaseHealth>(db, std::move(l), options.initial_backoff,
+                                                          options.max_backoff,
+                                                          [this] { return pending.load() > 0; });
         for (std::size_t i = 0; i < options.workers; ++i)
             workers.push_back(std::make_unique<Worker>());
         for (auto& w : workers)
             w->thread = std::thread([this, worker = w.get()] { run(*worker); });
-        watcher = std::thread([this] { watch(); });
     }
 
     Worker& worker_of(TableId table) {
@@ -151,78 +142,6 @@ struct WriteService::Impl {
         return {};
     }
 
-    void mark(bool now_up, const std::string& error) {
-        const Health now = now_up ? Health::up : Health::down;
-        {
-            std::lock_guard lock(state_mutex);
-            if (health == now) {
-                if (!now_up) last_error = error;
-                return;  // the common case (every commit): no transition, no listener
-            }
-        }
-        // Workers race to report transitions: deciding one and telling the listener happen under one
-        // lock, so the listener hears them in the order they happened and its last word is the truth.
-        std::lock_guard notifying(notify_mutex);
-        bool changed;
-        {
-            std::lock_guard lock(state_mutex);
-            changed = health != now;
-            health = now;
-            if (!now_up) {
-                last_error = error;
-                if (changed) ++outages;
-            }
-        }
-        if (!changed) return;
-        health_changed.notify_all();
-        deliver(listener, now_up, error);
-    }
-
-    // Whether the database answers a trivial query: the error when it does not.
-    std::optional<std::string> check() {
-        try {
-            detail::Lease lease(db);
-            try {
-                pqxx::nontransaction tx(lease.connection());
-                tx.exec("SELECT 1");
-                return std::nullopt;
-            } catch (...) {
-                lease.discard();
-                throw;
-            }
-        } catch (const std::exception& e) {
-            return std::string("the database cannot be reached: ") + e.what();
-        }
-    }
-
-    // The watcher makes status() true to the database when no write would find out: at start, and
-    // during an outage with nothing queued. While writes are queued, their own tries decide.
-    void watch() {
-        auto backoff = options.initial_backoff;
-        for (;;) {
-            {
-                std::unique_lock lock(state_mutex);
-                if (health == Health::up)
-                    health_changed.wait(lock, [&] { return !watching || health != Health::up; });
-                if (!watching) return;
-                bool writes_will_tell = health == Health::down && pending.load() > 0;
-                if (health == Health::up || writes_will_tell) {
-                    if (writes_will_tell) health_changed.wait_for(lock, backoff, [&] { return !watching; });
-                    continue;
-                }
-            }
-            if (auto error = check()) {
-                mark(false, *error);
-                std::unique_lock lock(state_mutex);
-                health_changed.wait_for(lock, backoff, [&] { return !watching || health == Health::up; });
-                backoff = std::min(backoff * 2, options.max_backoff);
-            } else {
-                mark(true, {});
-                backoff = options.initial_backoff;
-            }
-        }
-    }
-
     // Sleeps for the backoff (returns early only when aborting) and doubles it.
     void back_off(Worker& w, std::chrono::milliseconds& backoff) {
         std::unique_lock lock(w.mutex);
@@ -230,19 +149,9 @@ struct WriteService::Impl {
         backoff = std::min(backoff * 2, options.max_backoff);
     }
 
-    bool database_up() const {
-        std::lock_guard lock(state_mutex);
-        return health == Health::up;
-    }
-
     // Past the shutdown deadline with the database known to be unreachable, nothing more is tried:
     // each try could wait out a connect timeout, and stop() would take that long per queued write.
-    bool given_up() const { return abort.load() && !database_up(); }
-
-    std::string status_error() const {
-        std::lock_guard lock(state_mutex);
-        return last_error;
-    }
+    bool given_up() const { return abort.load() && !health->up(); }
 
     // Runs `commit` until it commits or fails for a reason other than the database being unreachable.
     template <class F>
@@ -251,13 +160,14 @@ struct WriteService::Impl {
         for (;;) {
             if (given_up())
                 return store_error(StoreErrc::shutting_down, "stopped while the database was unreachable (" +
-                                                                 status_error() + "): it was not committed");
+                                                                 health->last_error() +
+                                                                 "): it was not committed");
             auto result = commit();
             if (result || result.error().code != StoreErrc::unavailable) {
-                mark(true, {});
+                health->mark(true, {});
                 return result;
             }
-            mark(false, result.error().message);
+            health->mark(false, result.error().message);
             if (abort)
                 return store_error(StoreErrc::shutting_down,
                                    "stopped while the database was unreachable: " + result.error().message);
@@ -315,7 +225,7 @@ struct WriteService::Impl {
             if (given_up()) {
                 deliver(task.fail,
                         StoreError{StoreErrc::shutting_down,
-                                   "stopped while the database was unreachable (" + status_error() +
+                                   "stopped while the database was unreachable (" + health->last_error() +
                                        "): the operation may not have been applied; retry it with the "
                                        "same idempotency key"});
                 release(1);
@@ -333,10 +243,10 @@ struct WriteService::Impl {
                 done = true;
             }
             if (done) break;
-            mark(false, "a queued operation found the database unreachable");
+            health->mark(false, "a queued operation found the database unreachable");
             if (!abort) back_off(w, backoff);
         }
-        mark(true, {});
+        health->mark(true, {});
         release(1);
     }
 
@@ -420,12 +330,7 @@ struct WriteService::Impl {
             }
             for (auto& w : workers)
                 w->thread.join();
-            {
-                std::lock_guard lock(state_mutex);
-                watching = false;
-            }
-            health_changed.notify_all();
-            watcher.join();
+            health->stop();
         });
     }
 };
@@ -471,12 +376,10 @@ bool WriteService::wait_idle(std::chrono::milliseconds timeout) {
 
 WriteServiceStatus WriteService::status() const {
     WriteServiceStatus s;
-    {
-        std::lock_guard lock(impl_->state_mutex);
-        s.database_up = impl_->health == Health::up;
-        s.outages = impl_->outages;
-        s.last_error = impl_->last_error;
-    }
+    auto health = impl_->health->snapshot();
+    s.database_up = health.up;
+    s.outages = health.outages;
+    s.last_error = std::move(health.last_error);
     s.pending = impl_->pending.load();
     s.hands_committed = impl_->hands_committed.load();
     s.commits = impl_->commits.load();
