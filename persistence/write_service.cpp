@@ -196,24 +196,35 @@ struct WriteService::Impl {
             else
                 finishes.push_back(std::get<FinishItem>(item).finish);
         }
-        auto result = commit_counted(w, hands, finishes);
-        bool one_by_one = !result && result.error().code != StoreErrc::shutting_down && group.size() > 1;
+        auto together = commit_counted(w, hands, finishes);
+        bool one_by_one = !together && together.error().code != StoreErrc::shutting_down && group.size() > 1;
         std::size_t h = 0, f = 0;
         for (auto& item : group) {
+            // Each item's own result: its part of the group's, or its own commit.
             if (auto* hand = std::get_if<HandItem>(&item)) {
-                auto own = one_by_one ? commit_counted(w, std::span(&hands[h], 1), {}) : result;
+                StoreResult<void> own = {};
+                if (one_by_one) {
+                    auto alone = commit_counted(w, std::span(&hands[h], 1), {});
+                    if (!alone) own = std::unexpected(alone.error());
+                } else if (!together) {
+                    own = std::unexpected(together.error());
+                }
                 ++h;
-                post_result<void>(hand->executor, std::move(hand->done),
-                                  own ? StoreResult<void>{} : std::unexpected(own.error()));
+                post_result<void>(hand->executor, std::move(hand->done), std::move(own));
                 continue;
             }
             auto& finish = std::get<FinishItem>(item);
-            auto own = one_by_one ? commit_counted(w, {}, std::span(&finishes[f], 1)) : result;
-            auto index = one_by_one ? 0 : f;
+            StoreResult<Registration> own = std::unexpected(StoreError{StoreErrc::database, ""});
+            if (one_by_one) {
+                auto alone = commit_counted(w, {}, std::span(&finishes[f], 1));
+                own = alone ? StoreResult<Registration>(std::move(alone->front()))
+                            : std::unexpected(alone.error());
+            } else {
+                own = together ? StoreResult<Registration>(std::move((*together)[f]))
+                               : std::unexpected(together.error());
+            }
             ++f;
-            post_result<Registration>(
-                finish.executor, std::move(finish.done),
-                own ? StoreResult<Registration>((*own)[index]) : std::unexpected(own.error()));
+            post_result<Registration>(finish.executor, std::move(finish.done), std::move(own));
         }
         release(group.size());
         group.clear();

@@ -183,3 +183,48 @@ TEST(WriteServiceOrder, ATablesOtherWorkRunsAfterItsHandAndBeforeTheNext) {
     EXPECT_LT(service.status().commits, static_cast<std::uint64_t>(kTables * kHands));
     EXPECT_EQ(t.count("SELECT count(*) FROM hands"), kTables * kHands);
 }
+
+// A finish the store refuses (here: an entry that does not exist) fails alone: the hands and finishes
+// that shared its commit are committed one by one, still in order.
+TEST(WriteServiceOrder, ARefusedFinishFailsAloneAndTheRestOfItsGroupCommits) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    auto table = sng.tables[0];
+    WriteServiceOptions options = four_workers(t.url());
+    options.initial_backoff = 20ms;
+    WriteService service(options);
+    std::mutex mutex;
+    std::vector<StoreErrc> refused;
+    std::atomic<int> hands{0}, finished{0};
+    auto finish_done = [&](StoreResult<Registration> r) {
+        if (r) {
+            ++finished;
+            return;
+        }
+        std::lock_guard lock(mutex);
+        refused.push_back(r.error().code);
+    };
+    // After hand 2 the first player goes out, after hand 3 nobody (a bad entry), after hand 4 the
+    // second player wins the prize.
+    const std::map<int, Finish> after{{2, Finish{sng.players[0].registration.id, 2, 0, "finish-2"}},
+                                      {3, Finish{RegistrationId{999'999}, 2, 0, "finish-3"}},
+                                      {4, Finish{sng.players[1].registration.id, 1, 100, "finish-4"}}};
+    t.cut();  // everything waits in the queue, and is then taken as one group
+    for (int n = 1; n <= 6; ++n) {
+        ASSERT_TRUE(service.submit_hand(
+            make_hand(table, n), [&](StoreResult<void> r) { hands += r ? 1 : 0; },
+            Executor::service_thread()));
+        if (auto it = after.find(n); it != after.end()) {
+            ASSERT_TRUE(service.submit_finish(table, it->second, finish_done, Executor::service_thread()));
+        }
+    }
+    t.restore();
+    ASSERT_TRUE(service.wait_idle(30s));
+    EXPECT_EQ(hands.load(), 6);
+    EXPECT_EQ(finished.load(), 2);
+    ASSERT_EQ(refused.size(), 1U);
+    EXPECT_EQ(refused[0], StoreErrc::not_found);
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 6);
+    EXPECT_EQ(t.count("SELECT count(*) FROM registrations WHERE finishing_place IS NOT NULL"), 2);
+    EXPECT_EQ(t.count("SELECT coalesce(sum(prize_cents), 0) FROM registrations"), 100);
+}
