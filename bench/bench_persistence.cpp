@@ -1,8 +1,11 @@
 // Hands committed per second through the write path (issue 6): each hand with its events (a binary
 // blob of 1-3 KB), its PHH text, its result and its table's snapshot, committed by the persistence
-// service in batches (group commit) on a durable server (synchronous_commit on).
+// service in batches (group commit) on a durable server (synchronous_commit on). As at live tables,
+// every `--eliminate-every` hands a table also knocks a player out: a finish (place recorded) that
+// the service commits with that hand or after it, and before the table's next one (issue 9).
 //
 //   TAVOLO_DATABASE_URL=... build-*/bench/bench_persistence [--hands N] [--tables T] [--workers W]
+//                           [--eliminate-every E]  (default 0: hands only, the figure of issue 6)
 //
 // It works in a database of its own (tavolo_bench_<pid>) on that server, dropped at the end, and
 // prints `hands_per_second=N`.
@@ -115,6 +118,24 @@ std::string make_phh(std::mt19937_64& rng, int seats, std::int64_t n) {
     return phh;
 }
 
+// `count` entries playing in `tournament`, made in bulk: accounts with a placeholder hash (nobody logs
+// in) and empty wallets; the tournament is a freeroll, so a finish without prize moves no money.
+std::vector<RegistrationId> seat_entries(const std::string& url, TournamentId tournament, int count) {
+    pqxx::connection conn{url};
+    pqxx::work tx{conn};
+    std::vector<RegistrationId> out;
+    for (const auto& row : tx.exec_params(
+             "WITH a AS (INSERT INTO accounts (name, password_hash) SELECT 'bench' || g, '$argon2id$bench' "
+             "FROM generate_series(1, $2::int) g RETURNING id), "
+             "w AS (INSERT INTO wallets (kind, account_id) SELECT 'player', id FROM a RETURNING account_id) "
+             "INSERT INTO registrations (tournament_id, account_id, state) SELECT $1, account_id, 'playing' "
+             "FROM w RETURNING id",
+             raw(tournament), count))
+        out.push_back(RegistrationId{row[0].as<std::int64_t>()});
+    tx.commit();
+    return out;
+}
+
 // `--name N`, read like every integer option of tavolo (tools/parse_integer.hpp); a bad N stops the run.
 int arg(int argc, char** argv, const char* name, int fallback) {
     for (int i = 1; i + 1 < argc; ++i) {
@@ -141,6 +162,7 @@ int main(int argc, char** argv) {
     const int hands = arg(argc, argv, "--hands", 60'000);
     const int tables = arg(argc, argv, "--tables", 500);
     const int workers = arg(argc, argv, "--workers", 4);
+    const int eliminate_every = arg(argc, argv, "--eliminate-every", 0);
     const int seats = 6;
     const std::string server = url_env;
     const std::string name = "tavolo_bench_" + std::to_string(getpid());
@@ -161,15 +183,17 @@ int main(int argc, char** argv) {
             std::cout << "WARNING: not a durable server; the figure below does not count\n";
 
         std::vector<TableId> table_ids;
+        std::vector<RegistrationId> entries;
         {
             Database db(url);
             TournamentStore store(db);
             TournamentSpec spec;
             spec.name = "bench";
-            spec.kind = "mtt";
+            spec.kind = tavolo::engine::TournamentKind::ScheduledMtt;
             auto t = store.create(spec).value();
             for (int i = 1; i <= tables; ++i)
                 table_ids.push_back(store.open_table(t.id, i, 9).value());
+            if (eliminate_every > 0) entries = seat_entries(url, t.id, hands / eliminate_every + tables);
         }
 
         // Templates generated up front so the timed loop measures the write path, not the generator.
@@ -192,6 +216,7 @@ int main(int argc, char** argv) {
         options.workers = static_cast<std::size_t>(workers);
         options.queue_capacity = 20'000;
         std::atomic<int> failures{0};
+        std::size_t finishes = 0;
         WriteService service(options);
         std::vector<std::int64_t> next(table_ids.size(), 1);
         auto start = Clock::now();
@@ -215,13 +240,32 @@ int main(int argc, char** argv) {
                                             3000 + static_cast<std::int64_t>((i * 7 + s) % 900),
                                             SeatStatus::active});
             for (;;) {
-                auto accepted = service.submit_hand(h, [&](StoreResult<void> r) {
-                    if (!r) failures++;
-                });
+                auto accepted = service.submit_hand(
+                    h,
+                    [&](StoreResult<void> r) {
+                        if (!r) failures++;
+                    },
+                    Executor::service_thread());
                 if (accepted) break;
                 if (accepted.error().code != StoreErrc::queue_full)
                     throw std::runtime_error(accepted.error().message);       // and the database is dropped
                 std::this_thread::sleep_for(std::chrono::microseconds(200));  // back-pressure
+            }
+            if (eliminate_every > 0 && h.hand_number % eliminate_every == 0 && finishes < entries.size()) {
+                auto entry = entries[finishes];
+                int place = static_cast<int>(entries.size() - finishes++);
+                for (;;) {
+                    auto accepted = service.submit_finish(
+                        h.table, Finish{entry, place, 0, "out:" + std::to_string(raw(entry))},
+                        [&](StoreResult<Registration> r) {
+                            if (!r) failures++;
+                        },
+                        Executor::service_thread());
+                    if (accepted) break;
+                    if (accepted.error().code != StoreErrc::queue_full)
+                        throw std::runtime_error(accepted.error().message);
+                    std::this_thread::sleep_for(std::chrono::microseconds(200));
+                }
             }
         }
         if (!service.wait_idle(std::chrono::minutes(10)))
@@ -229,13 +273,20 @@ int main(int argc, char** argv) {
         double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         auto st = service.status();
         service.stop();
-        if (failures) throw std::runtime_error(std::to_string(failures.load()) + " hands failed to commit");
+        if (failures)
+            throw std::runtime_error(std::to_string(failures.load()) + " hands or finishes failed to commit");
         pqxx::connection check{url};
         pqxx::nontransaction tx{check};
         auto stored = tx.exec1("SELECT count(*) FROM hands")[0].as<std::int64_t>();
         if (stored != hands)
             throw std::runtime_error("only " + std::to_string(stored) + " of " + std::to_string(hands) +
                                      " hands stored");
+        auto finished = tx.exec1("SELECT count(*) FROM registrations WHERE finishing_place IS NOT NULL")[0]
+                            .as<std::size_t>();
+        if (finished != finishes)
+            throw std::runtime_error("only " + std::to_string(finished) + " of " + std::to_string(finishes) +
+                                     " finishes stored");
+        std::cout << "finishes=" << finishes << " (one per " << eliminate_every << " hands of a table)\n";
         std::cout << "commits=" << st.commits << " hands_per_commit=" << (st.commits ? hands / st.commits : 0)
                   << " seconds=" << seconds << "\n";
         std::cout << "hands_per_second=" << static_cast<std::int64_t>(hands / seconds) << std::endl;

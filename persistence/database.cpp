@@ -43,6 +43,8 @@ Lease::Lease(Database& db) : pool_(db.pool()) {
     lock.unlock();
     try {
         conn_ = std::make_unique<pqxx::connection>(pool_.connect_url);
+        if (pool_.options.statement_timeout.count() > 0)
+            conn_->set_variable("statement_timeout", std::to_string(pool_.options.statement_timeout.count()));
     } catch (const std::exception& e) {
         lock.lock();
         --pool_.open;

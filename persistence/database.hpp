@@ -18,6 +18,9 @@ class Database {
         // How long opening a connection may take, unless the URL sets connect_timeout itself: without
         // one, libpq waits for ever on a server that accepts and never answers.
         std::chrono::seconds connect_timeout{10};
+        // How long one statement may run before the server cancels it (reported as unavailable);
+        // 0 keeps the server's setting. A statement stuck behind a lock must not hold a writer for ever.
+        std::chrono::milliseconds statement_timeout{0};
     };
 
     explicit Database(std::string url);

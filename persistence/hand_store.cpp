@@ -7,6 +7,7 @@
 #include "persistence/detail/hand_work.hpp"
 #include "persistence/detail/snapshot_rows.hpp"
 #include "persistence/detail/sql_array.hpp"
+#include "persistence/detail/sql_enums.hpp"
 #include "persistence/detail/transact.hpp"
 
 namespace tavolo::persistence {
@@ -45,7 +46,7 @@ TableSnapshot snapshot_from(const pqxx::row& row, int at, TableId table) {
 SeatSnapshot seat_from(const pqxx::row& row, int at) {
     return {row[at].as<int>(), RegistrationId{row[at + 1].as<std::int64_t>()},
             AccountId{row[at + 2].as<std::int64_t>()}, row[at + 3].as<std::int64_t>(),
-            seat_status_from(row[at + 4].as<std::string>()).value_or(SeatStatus::active)};
+            read_sql<SeatStatus>(row[at + 4].as<std::string>(), "a seat's status")};
 }
 
 namespace {

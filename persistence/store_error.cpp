@@ -26,6 +26,8 @@ const char* to_string(StoreErrc code) {
             return "queue_full";
         case StoreErrc::shutting_down:
             return "shutting_down";
+        case StoreErrc::bad_stored_value:
+            return "bad_stored_value";
         case StoreErrc::database:
             return "database";
     }

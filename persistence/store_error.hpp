@@ -17,6 +17,7 @@ enum class StoreErrc {
     unavailable,           // the database cannot be reached; retry later
     queue_full,            // the write queue is at capacity; the write was NOT accepted
     shutting_down,         // the service stopped before the write could be committed
+    bad_stored_value,      // the database holds a value this version does not know (a newer schema?)
     database,              // any other database failure
 };
 

@@ -1,6 +1,8 @@
 #include "persistence/tournament_store.hpp"
 
+#include "persistence/detail/finish_work.hpp"
 #include "persistence/detail/ledger_work.hpp"
+#include "persistence/detail/sql_enums.hpp"
 #include "persistence/detail/tournament_rows.hpp"
 #include "persistence/detail/transact.hpp"
 
@@ -29,16 +31,20 @@ Tournament tournament_from(const pqxx::row& r) {
     Tournament t;
     t.id = TournamentId{r[0].as<std::int64_t>()};
     t.spec.name = r[1].as<std::string>();
-    t.spec.kind = r[2].as<std::string>();
-    t.spec.game = r[3].as<std::string>();
-    t.spec.betting = r[4].as<std::string>();
+    t.spec.kind = read_sql<engine::TournamentKind>(r[2].as<std::string>(), "tournaments.kind");
+    auto game = game_from_sql(r[3].as<std::string>(), r[4].as<std::string>());
+    if (!game)
+        throw StoredValueError("the database holds game '" + r[3].as<std::string>() + "' with betting '" +
+                               r[4].as<std::string>() +
+                               "', which this version cannot play: is the schema newer than the server?");
+    t.spec.game = *game;
     t.spec.config_json = r[5].as<std::string>();
     t.spec.schedule_json = r[6].as<std::string>();
     if (!r[7].is_null()) t.spec.starts_at = from_unix_ms(r[7].as<double>());
     t.spec.prize_part = r[8].as<Cents>();
     t.spec.fee = r[9].as<Cents>();
     t.spec.guarantee = r[10].as<Cents>();
-    t.spec.state = r[11].as<std::string>();
+    t.spec.state = read_sql<TournamentState>(r[11].as<std::string>(), "tournaments.state");
     t.prize_pool = WalletId{r[12].as<std::int64_t>()};
     t.clock.level = r[13].as<int>();
     t.clock.level_elapsed = milliseconds(r[14].as<std::int64_t>());
@@ -54,7 +60,7 @@ Registration registration_from(const pqxx::row& r) {
     g.tournament = TournamentId{r[1].as<std::int64_t>()};
     g.account = AccountId{r[2].as<std::int64_t>()};
     g.entry_number = r[3].as<int>();
-    g.state = r[4].as<std::string>();
+    g.state = read_sql<RegistrationState>(r[4].as<std::string>(), "registrations.state");
     g.paid = r[5].as<Cents>();
     g.prize_part = r[6].as<Cents>();
     g.fee = r[7].as<Cents>();
@@ -87,7 +93,7 @@ struct Context {
     std::int64_t pool;
     std::int64_t house;
     std::int64_t player_wallet;
-    std::string state;
+    TournamentState state;
 };
 
 StoreResult<Context> context_of(pqxx::work& tx, std::int64_t tournament, std::int64_t account) {
@@ -98,7 +104,8 @@ StoreResult<Context> context_of(pqxx::work& tx, std::int64_t tournament, std::in
     if (rows.empty()) return store_error(StoreErrc::not_found, "no such tournament");
     if (rows[0][2].is_null()) return store_error(StoreErrc::not_found, "no such account");
     return Context{rows[0][0].as<std::int64_t>(), rows[0][1].as<std::int64_t>(),
-                   rows[0][2].as<std::int64_t>(), rows[0][3].as<std::string>()};
+                   rows[0][2].as<std::int64_t>(),
+                   detail::read_sql<TournamentState>(rows[0][3].as<std::string>(), "tournaments.state")};
 }
 
 // A payment already made under a key: a replay is the same kind of payment for the same entry with
@@ -153,10 +160,6 @@ std::optional<Cents> checked_sum(Cents a, Cents b) {
     return sum;
 }
 
-bool is_paid_back(const std::string& state) {
-    return state == "refunded" || state == "unregistered";
-}
-
 // The legs of a movement between one wallet and several: each of `others` receives its amount from
 // `one` (a negative amount: pays it to `one`). Zero amounts make no leg.
 std::vector<Leg> legs_of(std::int64_t one, std::vector<std::pair<std::int64_t, Cents>> others) {
@@ -190,10 +193,6 @@ StoreResult<void> pay(pqxx::work& tx, std::int64_t registration, const char* kin
     return {};
 }
 
-bool is_over(const std::string& state) {
-    return state == "finished" || state == "cancelled";
-}
-
 }  // namespace
 
 TournamentStore::TournamentStore(Database& db) : db_(db) {}
@@ -218,8 +217,9 @@ StoreResult<Tournament> TournamentStore::create(const TournamentSpec& s) {
                   "buy_in_prize_cents, buy_in_fee_cents, guarantee_cents, state, prize_pool_wallet_id) "
                   "VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, to_timestamp($7::double precision / 1000), "
                   "$8, $9, $10, $11, $12) RETURNING id",
-                  s.name, s.kind, s.game, s.betting, s.config_json, s.schedule_json, starts, s.prize_part,
-                  s.fee, s.guarantee, s.state, wallet)[0]
+                  s.name, detail::to_sql(s.kind), detail::game_to_sql(s.game), detail::betting_to_sql(s.game),
+                  s.config_json, s.schedule_json, starts, s.prize_part, s.fee, s.guarantee,
+                  detail::to_sql(s.state), wallet)[0]
                 .as<std::int64_t>();
         return tournament_from(tx.exec_params1(std::string(kTournamentColumns) + "WHERE id = $1", id));
     });
@@ -233,7 +233,7 @@ StoreResult<Tournament> TournamentStore::find(TournamentId id) {
     });
 }
 
-StoreResult<void> TournamentStore::set_state(TournamentId id, const std::string& state) {
+StoreResult<void> TournamentStore::set_state(TournamentId id, TournamentState state) {
     return detail::transact(db_, [&](pqxx::work& tx) {
         return detail::change_row(
             tx, "no such tournament",
@@ -241,7 +241,7 @@ StoreResult<void> TournamentStore::set_state(TournamentId id, const std::string&
             "started_at = CASE WHEN $2 = 'running' THEN coalesce(started_at, now()) ELSE started_at END, "
             "finished_at = CASE WHEN $2 IN ('finished', 'cancelled') THEN now() ELSE finished_at END "
             "WHERE id = $1",
-            raw(id), state);
+            raw(id), detail::to_sql(state));
     });
 }
 
@@ -277,7 +277,8 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
         auto ctx = context_of(tx, raw(id), raw(account));
         if (!ctx) return std::unexpected(ctx.error());
         if (is_over(ctx->state))
-            return store_error(StoreErrc::invalid_argument, "the tournament is " + ctx->state);
+            return store_error(StoreErrc::invalid_argument,
+                               std::string("the tournament is ") + to_string(ctx->state));
         auto live = tx.exec_params(
             "SELECT id, state FROM registrations WHERE tournament_id = $1 AND account_id = $2 "
             "AND state IN ('registered', 'playing')",
@@ -321,13 +322,16 @@ StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_
         if (!replay) return std::unexpected(replay.error());
         if (*replay) return load_registration(tx, raw(id), false);
         if (!reg) return reg;
-        if (reg->state != "playing" && reg->state != "registered" && reg->state != "eliminated")
-            return store_error(StoreErrc::invalid_argument, "the entry is " + reg->state);
+        if (reg->state != RegistrationState::playing && reg->state != RegistrationState::registered &&
+            reg->state != RegistrationState::eliminated)
+            return store_error(StoreErrc::invalid_argument,
+                               std::string("the entry is ") + to_string(reg->state));
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
         if (is_over(ctx->state))
-            return store_error(StoreErrc::invalid_argument,
-                               std::string("no ") + kind + " once the tournament is " + ctx->state);
+            return store_error(
+                StoreErrc::invalid_argument,
+                std::string("no ") + kind + " once the tournament is " + to_string(ctx->state));
         auto paid = pay(tx, raw(id), kind, key,
                         legs_of(ctx->player_wallet, {{ctx->pool, prize_part}, {ctx->house, fee}}), prize_part,
                         fee, prize_part + fee);
@@ -355,44 +359,66 @@ StoreResult<Registration> TournamentStore::addon(RegistrationId id, Cents prize_
     return purchase(db_, id, prize_part, fee, key, "addon");
 }
 
-StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int place, Cents prize,
-                                                         const std::string& key) {
+namespace detail {
+
+StoreResult<Registration> record_finish(pqxx::work& tx, const Finish& finish) {
+    const auto id = finish.entry;
+    const auto place = finish.place;
+    const auto prize = finish.prize;
+    const auto& key = finish.key;
     if (place < 1 || prize < 0)
         return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
-    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
-        auto reg = load_registration(tx, raw(id), true);
-        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
-            return p.kind == "prize" && p.registration == raw(id) && p.amount == prize && reg &&
-                   reg->finishing_place == place;
-        });
-        if (!replay) return std::unexpected(replay.error());
-        if (*replay) return reg;
-        if (!reg) return reg;
-        if (is_paid_back(reg->state))
-            return store_error(StoreErrc::invalid_argument,
-                               "the entry was paid back (" + reg->state + "): it has no place or prize");
-        if (reg->finishing_place) {
-            if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
-            return store_error(StoreErrc::invalid_argument, "the entry already finished");
-        }
+    auto reg = load_registration(tx, raw(id), true);
+    auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+        return p.kind == "prize" && p.registration == raw(id) && p.amount == prize && reg &&
+               reg->finishing_place == place;
+    });
+    if (!replay) return std::unexpected(replay.error());
+    if (*replay) return reg;
+    if (!reg) return reg;
+    if (is_paid_back(reg->state))
+        return store_error(
+            StoreErrc::invalid_argument,
+            std::string("the entry was paid back (") + to_string(reg->state) + "): it has no place or prize");
+    if (reg->finishing_place) {
+        if (*reg->finishing_place == place && prize == 0) return reg;  // a replay of a prize-less finish
+        return store_error(StoreErrc::invalid_argument, "the entry already finished");
+    }
+    if (prize > 0) {  // an elimination without prize moves no money: no wallets to look up
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
         auto paid =
             pay(tx, raw(id), "prize", key, legs_of(ctx->pool, {{ctx->player_wallet, prize}}), 0, 0, prize);
         if (!paid) return std::unexpected(paid.error());
-        tx.exec_params0(
-            "UPDATE registrations SET finishing_place = $2, prize_cents = prize_cents + $3, finished_at = "
-            "now(), "
-            "state = CASE WHEN $2 = 1 THEN 'winner' ELSE 'eliminated' END WHERE id = $1",
-            raw(id), place, prize);
-        return load_registration(tx, raw(id), false);
-    });
+    }
+    tx.exec_params0(
+        "UPDATE registrations SET finishing_place = $2, prize_cents = prize_cents + $3, finished_at = now(), "
+        "state = CASE WHEN $2 = 1 THEN 'winner' ELSE 'eliminated' END WHERE id = $1",
+        raw(id), place, prize);
+    return load_registration(tx, raw(id), false);
+}
+
+}  // namespace detail
+
+StoreResult<Registration> TournamentStore::record_finish(RegistrationId id, int place, Cents prize,
+                                                         const std::string& key) {
+    return record_finish(Finish{id, place, prize, key});
+}
+
+StoreResult<Registration> TournamentStore::record_finish(const Finish& finish) {
+    if (finish.place < 1 || finish.prize < 0)
+        return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
+    return detail::transact(db_, [&](pqxx::work& tx) { return detail::record_finish(tx, finish); });
 }
 
 StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_pool, Cents from_house,
-                                                  const std::string& key, const std::string& new_state) {
+                                                  const std::string& key, RegistrationState new_state) {
     if (from_pool < 0 || from_house < 0 || !checked_sum(from_pool, from_house))
         return store_error(StoreErrc::invalid_argument, "a refund is not negative and within 64-bit cents");
+    if (!is_paid_back(new_state))
+        return store_error(
+            StoreErrc::invalid_argument,
+            "a refund leaves the entry refunded or unregistered, not " + std::string(to_string(new_state)));
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
         auto reg = load_registration(tx, raw(id), true);
         auto replay = replayed(tx, key, [&](const PaidBefore& p) {
@@ -405,8 +431,8 @@ StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_
         if (is_paid_back(reg->state)) {
             if (from_pool == 0 && from_house == 0 && reg->state == new_state)
                 return reg;  // a refund of nothing records no key: its replay finds the entry as it left it
-            return store_error(StoreErrc::invalid_argument,
-                               "the entry was already paid back (" + reg->state + ")");
+            return store_error(StoreErrc::invalid_argument, std::string("the entry was already paid back (") +
+                                                                to_string(reg->state) + ")");
         }
         auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
         if (!ctx) return std::unexpected(ctx.error());
@@ -417,15 +443,16 @@ StoreResult<Registration> TournamentStore::refund(RegistrationId id, Cents from_
         tx.exec_params0(
             "UPDATE registrations SET refund_cents = refund_cents + $2, state = $3, "
             "finished_at = coalesce(finished_at, now()) WHERE id = $1",
-            raw(id), from_pool + from_house, new_state);
+            raw(id), from_pool + from_house, detail::to_sql(new_state));
         return load_registration(tx, raw(id), false);
     });
 }
 
-StoreResult<void> TournamentStore::set_registration_state(RegistrationId id, const std::string& state) {
+StoreResult<void> TournamentStore::set_registration_state(RegistrationId id, RegistrationState state) {
     return detail::transact(db_, [&](pqxx::work& tx) {
         return detail::change_row(tx, "no such registration",
-                                  "UPDATE registrations SET state = $2 WHERE id = $1", raw(id), state);
+                                  "UPDATE registrations SET state = $2 WHERE id = $1", raw(id),
+                                  detail::to_sql(state));
     });
 }
 

@@ -11,6 +11,7 @@
 #include "persistence/database.hpp"
 #include "persistence/ids.hpp"
 #include "persistence/store_error.hpp"
+#include "persistence/tournament_types.hpp"
 
 namespace tavolo::persistence {
 
@@ -18,16 +19,15 @@ using engine::Cents;
 
 struct TournamentSpec {
     std::string name;
-    std::string kind = "sng";          // sng, mtt, headsup, shootout
-    std::string game = "holdem";       // holdem, stud, draw, polacco
-    std::string betting = "nl";        // nl, pl, limit, none
-    std::string config_json = "{}";    // the whole configuration, as the server describes it
-    std::string schedule_json = "[]";  // blind levels and breaks
+    engine::TournamentKind kind = engine::TournamentKind::SitAndGo;
+    TournamentGame game = PokerGame{};  // the variant and betting structure, or Polacco
+    std::string config_json = "{}";     // the whole configuration, as the server describes it
+    std::string schedule_json = "[]";   // blind levels and breaks
     std::optional<std::chrono::system_clock::time_point> starts_at;  // scheduled start (MTT)
     Cents prize_part = 0;                                            // of the buy-in, to the prize pool
     Cents fee = 0;                                                   // of the buy-in, to the house
     Cents guarantee = 0;
-    std::string state = "registering";
+    TournamentState state = TournamentState::registering;
 };
 
 struct TournamentClock {
@@ -50,8 +50,8 @@ struct Registration {
     TournamentId tournament{};
     AccountId account{};
     int entry_number = 1;
-    std::string state;  // registered, playing, eliminated, winner, unregistered, refunded
-    Cents paid = 0;     // everything paid, fees included
+    RegistrationState state = RegistrationState::registered;
+    Cents paid = 0;  // everything paid, fees included
     Cents prize_part = 0;
     Cents fee = 0;
     int rebuys = 0;
@@ -61,14 +61,22 @@ struct Registration {
     Cents refund = 0;
 };
 
+// An entry's finishing place and the prize paid to it from the prize pool (0 for none), under an
+// idempotency key: what record_finish and WriteService::submit_finish take.
+struct Finish {
+    RegistrationId entry{};
+    int place = 0;  // from 1
+    Cents prize = 0;
+    std::string key;
+};
+
 class TournamentStore {
   public:
     explicit TournamentStore(Database& db);
 
     StoreResult<Tournament> create(const TournamentSpec& spec);
     StoreResult<Tournament> find(TournamentId id);
-    // announced, registering, running, paused, finished, cancelled.
-    StoreResult<void> set_state(TournamentId id, const std::string& state);
+    StoreResult<void> set_state(TournamentId id, TournamentState state);
     StoreResult<void> save_clock(TournamentId id, const TournamentClock& clock);
 
     // Registers the account and pays the buy-in from its wallet (or from `payer`, e.g. the house
@@ -82,11 +90,13 @@ class TournamentStore {
     // The finishing place and the prize paid from the prize pool (0 for none).
     StoreResult<Registration> record_finish(RegistrationId id, int place, Cents prize,
                                             const std::string& key);
+    StoreResult<Registration> record_finish(const Finish& finish);
     // Pays back `from_pool` from the prize pool and `from_house` from the house (fees), e.g. for a
     // cancelled tournament (RULES.md §7) or an unregistration; the entry becomes `refunded`.
     StoreResult<Registration> refund(RegistrationId id, Cents from_pool, Cents from_house,
-                                     const std::string& key, const std::string& new_state = "refunded");
-    StoreResult<void> set_registration_state(RegistrationId id, const std::string& state);
+                                     const std::string& key,
+                                     RegistrationState new_state = RegistrationState::refunded);
+    StoreResult<void> set_registration_state(RegistrationId id, RegistrationState state);
     StoreResult<std::vector<Registration>> registrations(TournamentId id);
 
     StoreResult<TableId> open_table(TournamentId id, int table_number, int max_seats);

@@ -4,10 +4,12 @@
 #include <deque>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
-#include "persistence/hand_store.hpp"
+#include "persistence/detail/database_health.hpp"
+#include "persistence/detail/group_commit.hpp"
 
 namespace tavolo::persistence {
 
@@ -16,21 +18,30 @@ namespace {
 struct HandItem {
     HandRecord hand;
     WriteService::HandCallback done;
+    Executor executor;
+};
+
+struct FinishItem {
+    TableId table{};
+    Finish finish;
+    WriteService::Done<Registration> done;
+    Executor executor;
 };
 
 struct TaskItem {
-    std::function<bool(Database&, bool)> run;
-    std::function<void(StoreError)> fail;
+    std::optional<TableId> table;  // none: ordered with nothing
+    WriteService::Task task;
 };
 
-using Item = std::variant<HandItem, TaskItem>;
+// Hands and finishes join a group commit; tasks run on their own.
+using Item = std::variant<HandItem, FinishItem, TaskItem>;
 
 struct Worker {
     std::mutex mutex;
     std::condition_variable wake;
-    std::deque<Item> queue;
-    bool draining = false;  // stop() was called: exit once the queue is empty
-    bool closed = false;    // exited: accepts nothing more
+    std::deque<Item> queue;  // in submission order
+    bool draining = false;   // stop() was called: exit once the queue is empty
+    bool closed = false;     // exited: accepts nothing more
     std::thread thread;
 };
 
@@ -43,11 +54,24 @@ void deliver(F& callback, A&&... args) {
     }
 }
 
+template <class T>
+void post_result(const Executor& executor, std::function<void(StoreResult<T>)> done, StoreResult<T> result) {
+    try {
+        executor.post([done = std::move(done), result = std::move(result)] { deliver(done, result); });
+    } catch (...) {
+    }
+}
+
+// Hands and finishes: which table's order they keep.
+std::int64_t table_of(const Item& item) {
+    if (const auto* hand = std::get_if<HandItem>(&item)) return raw(hand->hand.table);
+    return raw(std::get<FinishItem>(item).table);
+}
+
 }  // namespace
 
 struct WriteService::Impl {
     WriteServiceOptions options;
-    StateListener listener;
     Database db;
     std::vector<std::unique_ptr<Worker>> workers;
     std::atomic<std::size_t> pending{0};
@@ -56,25 +80,33 @@ struct WriteService::Impl {
     std::atomic<std::size_t> next_task_worker{0};
     std::atomic<std::uint64_t> hands_committed{0};
     std::atomic<std::uint64_t> commits{0};
-    mutable std::mutex state_mutex;
-    std::mutex notify_mutex;  // held while a transition is reported to the listener
-    bool up = true;
-    std::uint64_t outages = 0;
-    std::string last_error;
     std::mutex idle_mutex;
     std::condition_variable idle;
     std::once_flag stopped;
+    std::unique_ptr<detail::DatabaseHealth> health;
+
+    static Database::Options database_options(const WriteServiceOptions& o) {
+        Database::Options d;
+        d.pool_size = std::max<std::size_t>(o.workers, 1) + 1;  // one connection each, and the watcher's
+        d.statement_timeout = o.statement_timeout;
+        return d;
+    }
 
     Impl(WriteServiceOptions o, StateListener l)
-        : options(std::move(o)),
-          listener(std::move(l)),
-          db(options.url, Database::Options{.pool_size = std::max<std::size_t>(options.workers, 1)}) {
+        : options(std::move(o)), db(options.url, database_options(options)) {
         if (options.workers == 0) options.workers = 1;
         if (options.max_batch == 0) options.max_batch = 1;
+        health = std::make_unique<detail::DatabaseHealth>(db, std::move(l), options.initial_backoff,
+                                                          options.max_backoff,
+                                                          [this] { return pending.load() > 0; });
         for (std::size_t i = 0; i < options.workers; ++i)
             workers.push_back(std::make_unique<Worker>());
         for (auto& w : workers)
             w->thread = std::thread([this, worker = w.get()] { run(*worker); });
+    }
+
+    Worker& worker_of(TableId table) {
+        return *workers[static_cast<std::size_t>(raw(table)) % workers.size()];
     }
 
     bool reserve() {
@@ -110,30 +142,6 @@ struct WriteService::Impl {
         return {};
     }
 
-    void mark(bool now_up, const std::string& error) {
-        {
-            std::lock_guard lock(state_mutex);
-            if (up == now_up) {
-                if (!now_up) last_error = error;
-                return;  // the common case (every commit): no transition, no listener
-            }
-        }
-        // Workers race to report transitions: deciding one and telling the listener happen under one
-        // lock, so the listener hears them in the order they happened and its last word is the truth.
-        std::lock_guard notifying(notify_mutex);
-        bool changed;
-        {
-            std::lock_guard lock(state_mutex);
-            changed = up != now_up;
-            up = now_up;
-            if (!now_up) {
-                last_error = error;
-                if (changed) ++outages;
-            }
-        }
-        if (changed) deliver(listener, now_up, error);
-    }
-
     // Sleeps for the backoff (returns early only when aborting) and doubles it.
     void back_off(Worker& w, std::chrono::milliseconds& backoff) {
         std::unique_lock lock(w.mutex);
@@ -141,33 +149,25 @@ struct WriteService::Impl {
         backoff = std::min(backoff * 2, options.max_backoff);
     }
 
-    bool database_up() const {
-        std::lock_guard lock(state_mutex);
-        return up;
-    }
-
     // Past the shutdown deadline with the database known to be unreachable, nothing more is tried:
     // each try could wait out a connect timeout, and stop() would take that long per queued write.
-    bool given_up() const { return abort.load() && !database_up(); }
+    bool given_up() const { return abort.load() && !health->up(); }
 
-    StoreResult<void> commit_retrying(Worker& w, std::span<const HandRecord> hands) {
+    // Runs `commit` until it commits or fails for a reason other than the database being unreachable.
+    template <class F>
+    auto commit_retrying(Worker& w, F&& commit) -> decltype(commit()) {
         auto backoff = options.initial_backoff;
-        HandStore store(db);
         for (;;) {
             if (given_up())
                 return store_error(StoreErrc::shutting_down, "stopped while the database was unreachable (" +
-                                                                 status_error() +
-                                                                 "): the hand was not committed");
-            auto result = store.commit(hands);
+                                                                 health->last_error() +
+                                                                 "): it was not committed");
+            auto result = commit();
             if (result || result.error().code != StoreErrc::unavailable) {
-                mark(true, {});
-                if (result) {
-                    commits.fetch_add(1);
-                    hands_committed.fetch_add(hands.size());
-                }
+                health->mark(true, {});
                 return result;
             }
-            mark(false, result.error().message);
+            health->mark(false, result.error().message);
             if (abort)
                 return store_error(StoreErrc::shutting_down,
                                    "stopped while the database was unreachable: " + result.error().message);
@@ -175,35 +175,68 @@ struct WriteService::Impl {
         }
     }
 
-    void commit_hands(Worker& w, std::vector<HandItem>& items) {
-        std::vector<HandRecord> hands;
-        hands.reserve(items.size());
-        for (auto& item : items)
-            hands.push_back(std::move(item.hand));
-        auto result = commit_retrying(w, hands);
-        if (result || result.error().code == StoreErrc::shutting_down || items.size() == 1) {
-            for (auto& item : items)
-                deliver(item.done, result);
-        } else {
-            // One bad hand must not sink the others: commit them one by one.
-            for (std::size_t i = 0; i < items.size(); ++i)
-                deliver(items[i].done, commit_retrying(w, std::span(&hands[i], 1)));
+    StoreResult<std::vector<Registration>> commit_counted(Worker& w, std::span<const HandRecord> hands,
+                                                          std::span<const Finish> finishes) {
+        auto result = commit_retrying(w, [&] { return detail::commit_group(db, hands, finishes); });
+        if (result && !hands.empty()) {
+            commits.fetch_add(1);
+            hands_committed.fetch_add(hands.size());
         }
-        release(items.size());
+        return result;
     }
 
-    std::string status_error() const {
-        std::lock_guard lock(state_mutex);
-        return last_error;
+    // Commits the group (hands and finishes, in submission order) in one transaction and tells each
+    // caller; when one item is refused, commits them one by one, still in order, so only it fails.
+    void commit_group(Worker& w, std::vector<Item>& group) {
+        std::vector<HandRecord> hands;
+        std::vector<Finish> finishes;
+        for (auto& item : group) {
+            if (auto* hand = std::get_if<HandItem>(&item))
+                hands.push_back(std::move(hand->hand));
+            else
+                finishes.push_back(std::get<FinishItem>(item).finish);
+        }
+        auto together = commit_counted(w, hands, finishes);
+        bool one_by_one = !together && together.error().code != StoreErrc::shutting_down && group.size() > 1;
+        std::size_t h = 0, f = 0;
+        for (auto& item : group) {
+            // Each item's own result: its part of the group's, or its own commit.
+            if (auto* hand = std::get_if<HandItem>(&item)) {
+                StoreResult<void> own = {};
+                if (one_by_one) {
+                    auto alone = commit_counted(w, std::span(&hands[h], 1), {});
+                    if (!alone) own = std::unexpected(alone.error());
+                } else if (!together) {
+                    own = std::unexpected(together.error());
+                }
+                ++h;
+                post_result<void>(hand->executor, std::move(hand->done), std::move(own));
+                continue;
+            }
+            auto& finish = std::get<FinishItem>(item);
+            StoreResult<Registration> own = std::unexpected(StoreError{StoreErrc::database, ""});
+            if (one_by_one) {
+                auto alone = commit_counted(w, {}, std::span(&finishes[f], 1));
+                own = alone ? StoreResult<Registration>(std::move(alone->front()))
+                            : std::unexpected(alone.error());
+            } else {
+                own = together ? StoreResult<Registration>(std::move((*together)[f]))
+                               : std::unexpected(together.error());
+            }
+            ++f;
+            post_result<Registration>(finish.executor, std::move(finish.done), std::move(own));
+        }
+        release(group.size());
+        group.clear();
     }
 
-    void run_task(Worker& w, TaskItem& task) {
+    void run_task(Worker& w, Task& task) {
         auto backoff = options.initial_backoff;
         for (;;) {
             if (given_up()) {
                 deliver(task.fail,
                         StoreError{StoreErrc::shutting_down,
-                                   "stopped while the database was unreachable (" + status_error() +
+                                   "stopped while the database was unreachable (" + health->last_error() +
                                        "): the operation may not have been applied; retry it with the "
                                        "same idempotency key"});
                 release(1);
@@ -221,17 +254,56 @@ struct WriteService::Impl {
                 done = true;
             }
             if (done) break;
-            mark(false, "a queued operation found the database unreachable");
+            health->mark(false, "a queued operation found the database unreachable");
             if (!abort) back_off(w, backoff);
         }
-        mark(true, {});
+        health->mark(true, {});
         release(1);
+    }
+
+    // One batch, taken from the front of a worker's queue. Work of no table runs first: it keeps no
+    // order and someone usually waits for it (a buy-in). The rest keeps each table's order while the
+    // hands and finishes of all tables gather into one commit:
+    // - a finish joins the commit after its table's hands (in the same transaction);
+    // - a table's other work with nothing of its table gathered runs at once (all before it has
+    //   committed); behind something gathered it waits until that commits, and everything of its
+    //   table behind it goes back to the front of the queue for the next batch.
+    void process(Worker& w, std::vector<Item>& batch) {
+        for (auto& item : batch)
+            if (auto* t = std::get_if<TaskItem>(&item); t && !t->table) run_task(w, t->task);
+        std::vector<Item> group;
+        std::vector<Task*> after_group;
+        std::unordered_set<std::int64_t> gathered;  // tables with something in `group`
+        std::unordered_set<std::int64_t> held;      // tables with work in `after_group`
+        std::deque<Item> next;                      // behind held work: the next batch's
+        for (auto& item : batch) {
+            auto* t = std::get_if<TaskItem>(&item);
+            if (t && !t->table) continue;
+            auto table = t ? raw(*t->table) : table_of(item);
+            if (held.contains(table)) {
+                next.push_back(std::move(item));
+            } else if (!t) {
+                gathered.insert(table);
+                group.push_back(std::move(item));
+            } else if (gathered.contains(table)) {
+                after_group.push_back(&t->task);
+                held.insert(table);
+            } else {
+                run_task(w, t->task);
+            }
+        }
+        if (!group.empty()) commit_group(w, group);
+        for (auto* task : after_group)
+            run_task(w, *task);
+        if (next.empty()) return;
+        std::lock_guard lock(w.mutex);
+        w.queue.insert(w.queue.begin(), std::make_move_iterator(next.begin()),
+                       std::make_move_iterator(next.end()));
     }
 
     void run(Worker& w) {
         for (;;) {
-            std::vector<HandItem> hands;
-            std::vector<TaskItem> tasks;
+            std::vector<Item> batch;
             {
                 std::unique_lock lock(w.mutex);
                 w.wake.wait(lock, [&] { return !w.queue.empty() || w.draining; });
@@ -239,17 +311,14 @@ struct WriteService::Impl {
                     w.closed = true;
                     return;
                 }
-                while (!w.queue.empty() && hands.size() < options.max_batch) {
-                    if (auto* task = std::get_if<TaskItem>(&w.queue.front()))
-                        tasks.push_back(std::move(*task));
-                    else
-                        hands.push_back(std::move(std::get<HandItem>(w.queue.front())));
+                std::size_t grouped = 0;  // hands and finishes
+                while (!w.queue.empty() && grouped < options.max_batch) {
+                    grouped += std::holds_alternative<TaskItem>(w.queue.front()) ? 0 : 1;
+                    batch.push_back(std::move(w.queue.front()));
                     w.queue.pop_front();
                 }
             }
-            for (auto& task : tasks)
-                run_task(w, task);  // money first: it is waited for
-            if (!hands.empty()) commit_hands(w, hands);
+            process(w, batch);
         }
     }
 
@@ -272,6 +341,7 @@ struct WriteService::Impl {
             }
             for (auto& w : workers)
                 w->thread.join();
+            health->stop();
         });
     }
 };
@@ -287,18 +357,27 @@ void WriteService::stop() {
     impl_->stop();
 }
 
-StoreResult<void> WriteService::submit_hand(HandRecord hand, HandCallback done) {
+StoreResult<void> WriteService::submit_hand(HandRecord hand, HandCallback done, Executor executor) {
     if (hand.snapshot.table != hand.table || hand.snapshot.hand_number != hand.hand_number)
         return store_error(StoreErrc::invalid_argument,
                            "a hand must carry its own table's snapshot after it");
-    auto& w = *impl_->workers[static_cast<std::size_t>(raw(hand.table)) % impl_->workers.size()];
-    return impl_->enqueue(w, HandItem{std::move(hand), std::move(done)});
+    auto& w = impl_->worker_of(hand.table);
+    return impl_->enqueue(w, HandItem{std::move(hand), std::move(done), std::move(executor)});
 }
 
-StoreResult<void> WriteService::submit_task(std::function<bool(Database&, bool)> run,
-                                            std::function<void(StoreError)> fail) {
-    auto& w = *impl_->workers[impl_->next_task_worker.fetch_add(1) % impl_->workers.size()];
-    return impl_->enqueue(w, TaskItem{std::move(run), std::move(fail)});
+StoreResult<void> WriteService::submit_finish(TableId table, Finish finish, Done<Registration> done,
+                                              Executor executor) {
+    if (finish.place < 1 || finish.prize < 0)
+        return store_error(StoreErrc::invalid_argument, "a place is >= 1 and a prize >= 0");
+    auto& w = impl_->worker_of(table);
+    return impl_->enqueue(w, FinishItem{table, std::move(finish), std::move(done), std::move(executor)});
+}
+
+StoreResult<void> WriteService::submit_task(std::optional<TableId> table, Task task) {
+    // A table's work goes where its hands go: one worker keeps one table's order.
+    auto& w = table ? impl_->worker_of(*table)
+                    : *impl_->workers[impl_->next_task_worker.fetch_add(1) % impl_->workers.size()];
+    return impl_->enqueue(w, TaskItem{table, std::move(task)});
 }
 
 bool WriteService::wait_idle(std::chrono::milliseconds timeout) {
@@ -308,12 +387,10 @@ bool WriteService::wait_idle(std::chrono::milliseconds timeout) {
 
 WriteServiceStatus WriteService::status() const {
     WriteServiceStatus s;
-    {
-        std::lock_guard lock(impl_->state_mutex);
-        s.database_up = impl_->up;
-        s.outages = impl_->outages;
-        s.last_error = impl_->last_error;
-    }
+    auto health = impl_->health->snapshot();
+    s.database_up = health.up;
+    s.outages = health.outages;
+    s.last_error = std::move(health.last_error);
     s.pending = impl_->pending.load();
     s.hands_committed = impl_->hands_committed.load();
     s.commits = impl_->commits.load();

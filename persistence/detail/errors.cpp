@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "persistence/detail/sql_enums.hpp"
+
 namespace tavolo::persistence::detail {
 
 namespace {
@@ -19,6 +21,8 @@ ClassifiedError classify_sql(const pqxx::sql_error& e) {
     if (state.starts_with("08") || state == "57P01" || state == "57P02" || state == "57P03" ||
         state == "53300")
         return {{StoreErrc::unavailable, "the database connection was lost: " + what}, Recovery::reconnect};
+    if (state == "57014")  // statement_timeout: the database is too slow right now, as good as unreachable
+        return {{StoreErrc::unavailable, "a statement ran past statement_timeout: " + what}, Recovery::fail};
     if (state == "23514" && mentions(what, "wallets_balance_not_negative"))
         return {{StoreErrc::insufficient_funds, "insufficient funds: a wallet would go negative"},
                 Recovery::fail};
@@ -52,6 +56,8 @@ ClassifiedError classify_current_exception() {
         return {{StoreErrc::database, e.what()}, Recovery::retry};
     } catch (const pqxx::sql_error& e) {
         return classify_sql(e);
+    } catch (const StoredValueError& e) {
+        return {{StoreErrc::bad_stored_value, e.what()}, Recovery::fail};
     } catch (const std::invalid_argument& e) {
         return {{StoreErrc::invalid_argument, e.what()}, Recovery::fail};
     } catch (const pqxx::conversion_error& e) {

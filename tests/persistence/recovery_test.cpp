@@ -17,8 +17,8 @@ TEST(Recovery, LoadsEveryUnfinishedTournamentAtItsLastCommittedState) {
     auto fresh = small_tournament(t.db(), 1, 0, "Fresh");
     TournamentStore tournaments(t.db());
     HandStore hands(t.db());
-    ASSERT_TRUE(tournaments.set_state(running.tournament.id, "running"));
-    ASSERT_TRUE(tournaments.set_state(done.tournament.id, "finished"));
+    ASSERT_TRUE(tournaments.set_state(running.tournament.id, TournamentState::running));
+    ASSERT_TRUE(tournaments.set_state(done.tournament.id, TournamentState::finished));
 
     std::vector<Seated> first{running.players[0], running.players[1]},
         second{running.players[2], running.players[3]};
@@ -43,7 +43,7 @@ TEST(Recovery, LoadsEveryUnfinishedTournamentAtItsLastCommittedState) {
     ASSERT_EQ(loaded->size(), 2U);  // "Done" is finished
     const auto& r = (*loaded)[0];
     EXPECT_EQ(r.tournament.id, running.tournament.id);
-    EXPECT_EQ(r.tournament.spec.state, "running");
+    EXPECT_EQ(r.tournament.spec.state, TournamentState::running);
     EXPECT_EQ(r.tournament.clock.level, 3);
     EXPECT_EQ(r.tournament.clock.level_elapsed, milliseconds(125'000));
     EXPECT_EQ(r.tournament.clock.level_remaining, milliseconds(355'000));

@@ -98,13 +98,15 @@ TEST(WriteService, ADatabaseServerRestartWhileHandsAreQueuedLosesNoHand) {
     WriteService service(options);
     for (int n = 1; n <= 10; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n, sng.players), callback));
+            ASSERT_TRUE(
+                service.submit_hand(make_hand(table, n, sng.players), callback, Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(30s));
 
     cluster.stop();
     for (int n = 11; n <= 60; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n, sng.players), callback));
+            ASSERT_TRUE(
+                service.submit_hand(make_hand(table, n, sng.players), callback, Executor::service_thread()));
     for (int i = 0; i < 300 && service.status().database_up; ++i)
         std::this_thread::sleep_for(10ms);
     EXPECT_FALSE(service.status().database_up);

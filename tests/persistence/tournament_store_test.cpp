@@ -50,10 +50,9 @@ TEST(Tournaments, ConfigurationAndScheduleAreKept) {
     EXPECT_EQ(back.spec.name, "SNG");
     EXPECT_NE(back.spec.config_json.find("\"starting_stack\": 3000"), std::string::npos);
     EXPECT_NE(back.spec.schedule_json.find("\"minutes\": 8"), std::string::npos);
-    EXPECT_EQ(back.spec.state, "registering");
-    ASSERT_TRUE(w.tournaments.set_state(t.id, "running"));
-    EXPECT_EQ(w.tournaments.find(t.id)->spec.state, "running");
-    EXPECT_EQ(w.tournaments.set_state(t.id, "exploded").error().code, StoreErrc::invalid_argument);
+    EXPECT_EQ(back.spec.state, TournamentState::registering);
+    ASSERT_TRUE(w.tournaments.set_state(t.id, TournamentState::running));
+    EXPECT_EQ(w.tournaments.find(t.id)->spec.state, TournamentState::running);
 }
 
 TEST(Tournaments, BuyInPaysPrizePartToThePoolAndFeeToTheHouse) {
@@ -127,7 +126,7 @@ TEST(Tournaments, RebuysAddOnsPrizeAndFinishingPlaceAreRecorded) {
     EXPECT_EQ(finished->fee, 700);
     EXPECT_EQ(finished->finishing_place, 1);
     EXPECT_EQ(finished->prize, 6000);
-    EXPECT_EQ(finished->state, "winner");
+    EXPECT_EQ(finished->state, RegistrationState::winner);
     EXPECT_EQ(w.balance(a.wallet), 10'000 - 6700 + 6000);
     EXPECT_EQ(w.balance(t.prize_pool), 0);
     EXPECT_EQ(w.t.count("SELECT count(*) FROM entry_payments"), 4);
@@ -145,12 +144,12 @@ TEST(Tournaments, RefundRunTwicePaysOnce) {
     auto t = w.sng();
     auto a = w.player("gus", 2500);
     auto reg = w.tournaments.register_player(t.id, a.id, "buyin:gus").value();
-    ASSERT_TRUE(w.tournaments.set_state(t.id, "cancelled"));
+    ASSERT_TRUE(w.tournaments.set_state(t.id, TournamentState::cancelled));
     for (int i = 0; i < 2; ++i) {
         auto r = w.tournaments.refund(reg.id, 2000, 500, "refund:t1:gus");
         ASSERT_TRUE(r) << r.error().message;
         EXPECT_EQ(r->refund, 2500);
-        EXPECT_EQ(r->state, "refunded");
+        EXPECT_EQ(r->state, RegistrationState::refunded);
     }
     EXPECT_EQ(w.balance(a.wallet), 2500);
     EXPECT_EQ(w.balance(t.prize_pool), 0);
@@ -234,7 +233,7 @@ TEST(Tournaments, ARefundedEntryIsNotPaidAgainUnderAnotherKey) {
     auto b = w.player("ned", 10'000);  // whose money a second refund would take
     auto reg = w.tournaments.register_player(t.id, a.id, "buyin:lea").value();
     ASSERT_TRUE(w.tournaments.register_player(t.id, b.id, "buyin:ned"));
-    ASSERT_TRUE(w.tournaments.set_state(t.id, "cancelled"));
+    ASSERT_TRUE(w.tournaments.set_state(t.id, TournamentState::cancelled));
     ASSERT_TRUE(w.tournaments.refund(reg.id, 2000, 500, "refund:lea:1"));
     auto again = w.tournaments.refund(reg.id, 2000, 500, "refund:lea:2");
     ASSERT_FALSE(again);
@@ -249,7 +248,7 @@ TEST(Tournaments, ARefundedEntryIsNotPaidAgainUnderAnotherKey) {
     for (int i = 0; i < 2; ++i) {
         auto nothing = w.tournaments.refund(reg_b, 0, 0, "refund:ned");
         ASSERT_TRUE(nothing) << nothing.error().message;
-        EXPECT_EQ(nothing->state, "refunded");
+        EXPECT_EQ(nothing->state, RegistrationState::refunded);
     }
 }
 
@@ -259,7 +258,7 @@ TEST(Tournaments, NoReBuyOrAddOnIntoATournamentThatIsOver) {
     auto t = w.sng();
     auto a = w.player("max", 10'000);
     auto reg = w.tournaments.register_player(t.id, a.id, "buyin:max").value();
-    ASSERT_TRUE(w.tournaments.set_state(t.id, "finished"));
+    ASSERT_TRUE(w.tournaments.set_state(t.id, TournamentState::finished));
     auto rebuy = w.tournaments.rebuy(reg.id, 2000, 500, "rebuy:max");
     ASSERT_FALSE(rebuy);
     EXPECT_EQ(rebuy.error().code, StoreErrc::invalid_argument);
@@ -274,7 +273,7 @@ TEST(Tournaments, AnAccountHoldsOneLiveEntryPerTournament) {
     auto t = w.sng();
     auto a = w.player("ola", 20'000);
     auto first = w.tournaments.register_player(t.id, a.id, "entry:1").value();
-    ASSERT_TRUE(w.tournaments.set_registration_state(first.id, "eliminated"));
+    ASSERT_TRUE(w.tournaments.set_registration_state(first.id, RegistrationState::eliminated));
     auto second = w.tournaments.register_player(t.id, a.id, "entry:2");
     ASSERT_TRUE(second) << second.error().message;
     EXPECT_EQ(second->entry_number, 2);
@@ -282,7 +281,7 @@ TEST(Tournaments, AnAccountHoldsOneLiveEntryPerTournament) {
     ASSERT_FALSE(rebuy);
     EXPECT_EQ(rebuy.error().code, StoreErrc::invalid_argument);
     EXPECT_NE(rebuy.error().message.find("live entry"), std::string::npos) << rebuy.error().message;
-    auto back = w.tournaments.set_registration_state(first.id, "playing");
+    auto back = w.tournaments.set_registration_state(first.id, RegistrationState::playing);
     ASSERT_FALSE(back);
     EXPECT_EQ(back.error().code, StoreErrc::invalid_argument);
     EXPECT_EQ(w.balance(a.wallet), 20'000 - 2 * 2500);

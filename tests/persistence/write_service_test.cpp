@@ -2,13 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <future>
 #include <mutex>
 #include <thread>
 
 #include "persistence/hand_store.hpp"
 #include "persistence/ledger.hpp"
+#include "persistence/tournament_store.hpp"
 #include "tests/persistence/fixtures.hpp"
 #include "tests/persistence/test_database.hpp"
 
@@ -56,7 +60,8 @@ TEST(WriteService, HandsCommitOffTheCallersThreadInBatches) {
     constexpr int kHandsPerTable = 250;
     for (int n = 1; n <= kHandsPerTable; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n, sng.players, 1500), outcomes.callback()));
+            ASSERT_TRUE(service.submit_hand(make_hand(table, n, sng.players, 1500), outcomes.callback(),
+                                            Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(outcomes.ok, kHandsPerTable * 4);
     EXPECT_TRUE(outcomes.errors.empty());
@@ -78,7 +83,7 @@ TEST(WriteService, ABadHandFailsAloneAndTheRestOfItsBatchCommits) {
     for (int n = 1; n <= 20; ++n) {
         auto h = make_hand(sng.tables[0], n, sng.players);
         if (n == 7) h.result_json = "{broken";
-        ASSERT_TRUE(service.submit_hand(std::move(h), outcomes.callback()));
+        ASSERT_TRUE(service.submit_hand(std::move(h), outcomes.callback(), Executor::service_thread()));
     }
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(outcomes.ok, 19);
@@ -98,7 +103,8 @@ TEST(WriteService, MoneyOperationsRunOnTheServiceAndAreIdempotent) {
         results.push_back(promise->get_future());
         ASSERT_TRUE(service.submit<Posted>(
             [&](Database& db) { return Ledger(db).post(transfer("tip:1", "transfer", from, to, 250)); },
-            [promise](StoreResult<Posted> r) { promise->set_value(std::move(r)); }));
+            [promise](StoreResult<Posted> r) { promise->set_value(std::move(r)); },
+            Executor::service_thread()));
     }
     auto a = results[0].get(), b = results[1].get();
     ASSERT_TRUE(a && b);
@@ -117,13 +123,15 @@ TEST(WriteService, DatabaseOutageWhileWritesAreQueuedLosesNoHand) {
     WriteService service(options_for(t.url()), [&](bool up, const std::string&) { (up ? ups : downs)++; });
     for (int n = 1; n <= 10; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n), outcomes.callback()));
+            ASSERT_TRUE(
+                service.submit_hand(make_hand(table, n), outcomes.callback(), Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(30s));
 
     t.cut();
     for (int n = 11; n <= 60; ++n)
         for (auto table : sng.tables)
-            ASSERT_TRUE(service.submit_hand(make_hand(table, n), outcomes.callback()));
+            ASSERT_TRUE(
+                service.submit_hand(make_hand(table, n), outcomes.callback(), Executor::service_thread()));
     for (int i = 0; i < 200 && service.status().database_up; ++i)
         std::this_thread::sleep_for(10ms);
     auto during = service.status();
@@ -158,7 +166,8 @@ TEST(WriteService, AFullQueueIsRefusedNotDropped) {
     int accepted = 0;
     StoreResult<void> refused;
     for (int n = 1; n <= 20 && refused; ++n) {
-        refused = service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback());
+        refused =
+            service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback(), Executor::service_thread());
         if (refused) ++accepted;
     }
     EXPECT_EQ(accepted, 8);
@@ -168,7 +177,8 @@ TEST(WriteService, AFullQueueIsRefusedNotDropped) {
     ASSERT_TRUE(service.wait_idle(30s));
     EXPECT_EQ(outcomes.ok, 8);
     EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 8);
-    EXPECT_TRUE(service.submit_hand(make_hand(sng.tables[0], 9), outcomes.callback()));
+    EXPECT_TRUE(
+        service.submit_hand(make_hand(sng.tables[0], 9), outcomes.callback(), Executor::service_thread()));
 }
 
 TEST(WriteService, StoppingWhileTheDatabaseIsDownFailsWhatIsLeftWithAnError) {
@@ -181,9 +191,11 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownFailsWhatIsLeftWithAnError) {
         WriteService service(options);
         t.cut();
         for (int n = 1; n <= 5; ++n)
-            ASSERT_TRUE(service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback()));
+            ASSERT_TRUE(service.submit_hand(make_hand(sng.tables[0], n), outcomes.callback(),
+                                            Executor::service_thread()));
         service.stop();
-        auto after = service.submit_hand(make_hand(sng.tables[0], 6), outcomes.callback());
+        auto after =
+            service.submit_hand(make_hand(sng.tables[0], 6), outcomes.callback(), Executor::service_thread());
         ASSERT_FALSE(after);
         EXPECT_EQ(after.error().code, StoreErrc::shutting_down);
     }
@@ -204,7 +216,8 @@ TEST(WriteService, ACallbackThatThrowsIsCalledExactlyOnce) {
                                     [&](StoreResult<int>) {
                                         ++calls;
                                         throw std::runtime_error("the caller's bug");
-                                    }));
+                                    },
+                                    Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(10s));
     EXPECT_EQ(calls.load(), 1);
 }
@@ -219,7 +232,8 @@ TEST(WriteService, WorkThatThrowsAnythingIsReportedOnce) {
                                     [&](StoreResult<int> r) {
                                         ++calls;
                                         database_error = !r && r.error().code == StoreErrc::database;
-                                    }));
+                                    },
+                                    Executor::service_thread()));
     ASSERT_TRUE(service.wait_idle(10s));
     EXPECT_EQ(calls.load(), 1);
     EXPECT_TRUE(database_error.load());
@@ -239,10 +253,13 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownDoesNotTryEachQueuedWriteAgain)
         return store_error(StoreErrc::unavailable, "connect timeout");
     };
     for (int i = 0; i < 20; ++i)
-        ASSERT_TRUE(service->submit<int>(slow_unreachable, [&](StoreResult<int> r) {
-            ++calls;
-            if (!r && r.error().code == StoreErrc::shutting_down) ++shutting_down;
-        }));
+        ASSERT_TRUE(service->submit<int>(
+            slow_unreachable,
+            [&](StoreResult<int> r) {
+                ++calls;
+                if (!r && r.error().code == StoreErrc::shutting_down) ++shutting_down;
+            },
+            Executor::service_thread()));
     std::this_thread::sleep_for(100ms);
     auto start = std::chrono::steady_clock::now();
     service->stop();
@@ -251,4 +268,149 @@ TEST(WriteService, StoppingWhileTheDatabaseIsDownDoesNotTryEachQueuedWriteAgain)
                             << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
     EXPECT_EQ(calls.load(), 20);
     EXPECT_GE(shutting_down.load(), 16);
+}
+
+namespace {
+
+// An actor's strand, as far as the service can tell: functions posted to it wait until the test
+// thread runs them.
+struct Inbox {
+    std::mutex mutex;
+    std::condition_variable posted_cv;
+    std::deque<std::function<void()>> posted;
+
+    Executor executor() {
+        return Executor{[this](std::function<void()> f) {
+            {
+                std::lock_guard lock(mutex);
+                posted.push_back(std::move(f));
+            }
+            posted_cv.notify_all();
+        }};
+    }
+    // Waits until `n` functions were posted, then runs them on this thread.
+    bool run(std::size_t n) {
+        std::deque<std::function<void()>> ready;
+        {
+            std::unique_lock lock(mutex);
+            if (!posted_cv.wait_for(lock, 30s, [&] { return posted.size() >= n; })) return false;
+            ready.swap(posted);
+        }
+        for (auto& f : ready)
+            f();
+        return true;
+    }
+};
+
+// Waits for the listener to report the database up or down.
+struct HealthEvents {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<bool> events;
+
+    WriteService::StateListener listener() {
+        return [this](bool up, const std::string&) {
+            {
+                std::lock_guard lock(mutex);
+                events.push_back(up);
+            }
+            changed.notify_all();
+        };
+    }
+    bool wait_for(bool up) {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(lock, 30s,
+                                [&] { return std::find(events.begin(), events.end(), up) != events.end(); });
+    }
+};
+
+}  // namespace
+
+// A table actor hears back on its own strand: every result goes through the executor it chose, and
+// nothing of the caller's runs on a service thread.
+TEST(WriteService, ResultsComeBackThroughTheExecutorTheCallerChose) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    WriteService service(options_for(t.url()));
+    Inbox inbox;
+    std::atomic<int> results{0};
+    std::vector<std::thread::id> threads;  // touched only where the callbacks run
+    for (int n = 1; n <= 3; ++n)
+        ASSERT_TRUE(service.submit_hand(
+            make_hand(sng.tables[0], n),
+            [&](StoreResult<void> r) {
+                threads.push_back(std::this_thread::get_id());
+                results += r ? 1 : 0;
+            },
+            inbox.executor()));
+    ASSERT_TRUE(service.submit_finish(
+        sng.tables[0], Finish{sng.players[0].registration.id, 2, 0, "out:0"},
+        [&](StoreResult<Registration> r) {
+            threads.push_back(std::this_thread::get_id());
+            results += r ? 1 : 0;
+        },
+        inbox.executor()));
+    auto moved = make_hand(sng.tables[0], 3, sng.players).snapshot;
+    ASSERT_TRUE(service.submit<void>(
+        sng.tables[0], [=](Database& db) { return HandStore(db).save_snapshots(std::span(&moved, 1)); },
+        [&](StoreResult<void> r) {
+            threads.push_back(std::this_thread::get_id());
+            results += r ? 1 : 0;
+        },
+        inbox.executor()));
+    ASSERT_TRUE(service.wait_idle(30s));
+    EXPECT_EQ(results.load(), 0) << "a callback ran before its executor ran it";
+    ASSERT_TRUE(inbox.run(5));
+    EXPECT_EQ(results.load(), 5);
+    ASSERT_EQ(threads.size(), 5U);
+    for (auto id : threads)
+        EXPECT_EQ(id, std::this_thread::get_id());
+}
+
+// /readyz must not say ready before the database has answered, nor stay ready while it is down and
+// nothing is being written.
+TEST(WriteService, DatabaseUpIsTrueOnlyOnceTheDatabaseAnswered) {
+    HealthEvents unreachable_events;
+    auto unreachable = options_for("postgresql://tavolo@127.0.0.1:1/none?connect_timeout=2");
+    WriteService nowhere(unreachable, unreachable_events.listener());
+    EXPECT_FALSE(nowhere.status().database_up);
+    ASSERT_TRUE(unreachable_events.wait_for(false)) << "no write was queued: the service must still find out";
+    EXPECT_FALSE(nowhere.status().database_up);
+    EXPECT_GE(nowhere.status().outages, 1U);
+    EXPECT_FALSE(nowhere.status().last_error.empty());
+
+    MigratedDatabase t;
+    HealthEvents events;
+    WriteService service(options_for(t.url()), events.listener());
+    ASSERT_TRUE(events.wait_for(true));
+    EXPECT_TRUE(service.status().database_up);
+    EXPECT_EQ(service.status().outages, 0U);
+}
+
+// A statement stuck behind a lock is cancelled after statement_timeout and retried like an outage,
+// so the write commits once the lock is gone instead of holding its worker for ever.
+TEST(WriteService, AStatementPastStatementTimeoutIsRetriedAfterABackoff) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    auto options = options_for(t.url());
+    options.statement_timeout = 200ms;
+    HealthEvents events;
+    Outcomes outcomes;
+    WriteService service(options, events.listener());
+    ASSERT_TRUE(events.wait_for(true));
+    pqxx::connection blocker{t.url()};
+    auto lock = std::make_unique<pqxx::work>(blocker);
+    lock->exec("SELECT id FROM tournament_tables WHERE id = " + std::to_string(raw(sng.tables[0])) +
+               " FOR UPDATE");
+    ASSERT_TRUE(
+        service.submit_hand(make_hand(sng.tables[0], 1), outcomes.callback(), Executor::service_thread()));
+    ASSERT_TRUE(events.wait_for(false)) << "the blocked statement was never cancelled";
+    EXPECT_NE(service.status().last_error.find("statement_timeout"), std::string::npos)
+        << service.status().last_error;
+    lock->commit();
+    ASSERT_TRUE(service.wait_idle(30s));
+    EXPECT_EQ(outcomes.ok, 1);
+    EXPECT_TRUE(outcomes.errors.empty());
+    EXPECT_TRUE(service.status().database_up);
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 1);
 }
