@@ -117,7 +117,8 @@ std::expected<std::vector<StateRecord>, StateTextError> parse_state_text(std::st
         if (c == '\n') ++number;
     }
     // Every line ends with a newline, the last one included.
-    if (text.empty() || text.back() != '\n') return std::unexpected(StateTextError{StateTextErrc::BadLine, number});
+    if (text.empty() || text.back() != '\n')
+        return std::unexpected(StateTextError{StateTextErrc::BadLine, number});
     std::vector<StateRecord> records;
     number = 0;
     for (std::size_t start = 0; start < text.size();) {
@@ -138,8 +139,8 @@ std::expected<std::vector<StateRecord>, StateTextError> parse_state_text(std::st
     return records;
 }
 
-std::expected<std::vector<std::int64_t>, StateTextError> field_values(const StateRecord& record,
-                                                                       std::initializer_list<std::string_view> names) {
+std::expected<std::vector<std::int64_t>, StateTextError> field_values(
+    const StateRecord& record, std::initializer_list<std::string_view> names) {
     std::vector<std::int64_t> values;
     std::size_t i = 0;
     for (std::string_view name : names) {
@@ -149,13 +150,15 @@ std::expected<std::vector<std::int64_t>, StateTextError> field_values(const Stat
             return std::unexpected(StateTextError{StateTextErrc::WrongField, record.line});
         values.push_back(record.fields[i++].value);
     }
-    if (i != record.fields.size()) return std::unexpected(StateTextError{StateTextErrc::ExtraField, record.line});
+    if (i != record.fields.size())
+        return std::unexpected(StateTextError{StateTextErrc::ExtraField, record.line});
     return values;
 }
 
 std::expected<std::int64_t, StateTextError> in_range(std::int64_t value, std::int64_t lo, std::int64_t hi,
                                                      int line) {
-    if (value < lo || value > hi) return std::unexpected(StateTextError{StateTextErrc::ValueOutOfRange, line});
+    if (value < lo || value > hi)
+        return std::unexpected(StateTextError{StateTextErrc::ValueOutOfRange, line});
     return value;
 }
 

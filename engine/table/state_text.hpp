@@ -76,8 +76,8 @@ std::expected<std::vector<StateRecord>, StateTextError> parse_state_text(std::st
                                                                          std::string_view kind, int version);
 
 // The values of `record`'s fields, which must be exactly `names` in that order.
-std::expected<std::vector<std::int64_t>, StateTextError> field_values(const StateRecord& record,
-                                                                       std::initializer_list<std::string_view> names);
+std::expected<std::vector<std::int64_t>, StateTextError> field_values(
+    const StateRecord& record, std::initializer_list<std::string_view> names);
 
 // A value checked to lie in [lo, hi] (ValueOutOfRange at the record's line otherwise).
 std::expected<std::int64_t, StateTextError> in_range(std::int64_t value, std::int64_t lo, std::int64_t hi,

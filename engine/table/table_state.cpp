@@ -39,7 +39,9 @@ const char* to_string(TableStateError e) {
 
 namespace {
 
-bool on_table(SeatIndex seat, int size) { return seat >= 0 && seat < size; }
+bool on_table(SeatIndex seat, int size) {
+    return seat >= 0 && seat < size;
+}
 
 std::expected<void, TableStateError> check_seats(const TableState& state) {
     std::array<bool, kMaxTableSize> taken{};
@@ -75,7 +77,8 @@ std::expected<void, TableStateError> check_position(const PositionHolder& p, int
 }  // namespace
 
 std::expected<void, TableStateError> validate(const TableState& state) {
-    if (state.size < 2 || state.size > kMaxTableSize) return std::unexpected(TableStateError::TableSizeOutOfRange);
+    if (state.size < 2 || state.size > kMaxTableSize)
+        return std::unexpected(TableStateError::TableSizeOutOfRange);
     if (auto ok = check_seats(state); !ok) return ok;
     if (state.hands_played < 0) return std::unexpected(TableStateError::NegativeHandsPlayed);
     if (auto ok = check_position(state.button, state.size, false); !ok) return ok;

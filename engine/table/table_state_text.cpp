@@ -40,7 +40,8 @@ Decoded read(const StateRecord& record, std::initializer_list<std::string_view> 
 
 Decoded read_position(const StateRecord& record, PositionHolder& p) {
     std::int64_t seat = 0, entrant = 0;
-    if (auto ok = read(record, {"seat", "entrant"}, {{kInt32Min, kInt32Max, &seat}, {kInt32Min, kInt32Max, &entrant}});
+    if (auto ok = read(record, {"seat", "entrant"},
+                       {{kInt32Min, kInt32Max, &seat}, {kInt32Min, kInt32Max, &entrant}});
         !ok)
         return ok;
     p.seat = static_cast<SeatIndex>(seat);
@@ -51,7 +52,9 @@ Decoded read_position(const StateRecord& record, PositionHolder& p) {
 Decoded read_table(const StateRecord& record, TableState& state) {
     std::int64_t size = 0, started = 0, hands = 0, rebuy = 0;
     if (auto ok = read(record, {"size", "started", "hands_played", "rebuy_window"},
-                       {{kInt32Min, kInt32Max, &size}, {0, 1, &started}, {kInt64Min, kInt64Max, &hands},
+                       {{kInt32Min, kInt32Max, &size},
+                        {0, 1, &started},
+                        {kInt64Min, kInt64Max, &hands},
                         {0, 1, &rebuy}});
         !ok)
         return ok;
@@ -63,10 +66,11 @@ Decoded read_table(const StateRecord& record, TableState& state) {
 }
 
 Decoded read_seat(const StateRecord& record, SeatState& s) {
-    std::int64_t seat = 0, entrant = 0, stack = 0, start = 0, out = 0, disc = 0, excl = 0, waiting = 0, busted = 0;
+    std::int64_t seat = 0, entrant = 0, stack = 0, start = 0, out = 0, disc = 0, excl = 0, waiting = 0,
+                 busted = 0;
     if (auto ok = read(record,
-                       {"seat", "entrant", "stack", "start_chips", "sitting_out", "disconnected", "excluded_hands",
-                        "waiting", "busted"},
+                       {"seat", "entrant", "stack", "start_chips", "sitting_out", "disconnected",
+                        "excluded_hands", "waiting", "busted"},
                        {{kInt32Min, kInt32Max, &seat},
                         {kInt32Min, kInt32Max, &entrant},
                         {kInt64Min, kInt64Max, &stack},

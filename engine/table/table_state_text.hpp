@@ -7,7 +7,8 @@
 //     button seat=3 entrant=17
 //     last_small_blind seat=-1 entrant=-1
 //     last_big_blind seat=5 entrant=9
-//     seat seat=0 entrant=7 stack=5000 start_chips=5200 sitting_out=0 disconnected=0 excluded_hands=0 waiting=0 busted=0
+//     seat seat=0 entrant=7 stack=5000 start_chips=5200 sitting_out=0 disconnected=0 excluded_hands=0
+//     waiting=0 busted=0
 //
 // (one `seat` line per occupied seat, ascending; -1 is "none"). The same state always gives the same
 // bytes. Decoding checks the form only; Table::restore() checks that the state is one a table can be in.

@@ -75,7 +75,7 @@ TEST(TableRestart, rules_4_heads_up_big_blind_alternates_across_a_restart) {
 
 TEST(TableRestart, rules_4_arrival_waits_for_the_button_across_a_restart) {
     auto t = table_with({0, 2, 4, 6}, 0);
-    play(t);  // button 0, blinds 2 and 4; next: button 2, blinds 4 and 6
+    play(t);                                      // button 0, blinds 2 and 4; next: button 2, blinds 4 and 6
     ASSERT_TRUE(t.sit(3, 50, 1000).has_value());  // between the button and the big blind: waits
     ASSERT_TRUE(t.at(3).waiting);
     auto r = restarted(t);
@@ -200,13 +200,16 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
         {"size 11", [](TableState& s) { s.size = 11; }, TableStateError::TableSizeOutOfRange},
         {"seat past the table", [](TableState& s) { s.seats[0].seat = 10; }, TableStateError::SeatOutOfRange},
         {"seat below zero", [](TableState& s) { s.seats[0].seat = -1; }, TableStateError::SeatOutOfRange},
-        {"seat twice", [](TableState& s) { s.seats[1].seat = s.seats[0].seat; }, TableStateError::SeatListedTwice},
+        {"seat twice", [](TableState& s) { s.seats[1].seat = s.seats[0].seat; },
+         TableStateError::SeatListedTwice},
         {"entrant below zero", [](TableState& s) { s.seats[0].player.entrant = -1; },
          TableStateError::InvalidEntrant},
         {"entrant twice", [](TableState& s) { s.seats[1].player.entrant = s.seats[0].player.entrant; },
          TableStateError::EntrantSeatedTwice},
-        {"negative stack", [](TableState& s) { s.seats[0].player.stack = -5; }, TableStateError::NegativeChips},
-        {"negative start", [](TableState& s) { s.seats[0].start_chips = -5; }, TableStateError::NegativeChips},
+        {"negative stack", [](TableState& s) { s.seats[0].player.stack = -5; },
+         TableStateError::NegativeChips},
+        {"negative start", [](TableState& s) { s.seats[0].start_chips = -5; },
+         TableStateError::NegativeChips},
         {"no chips, not busted", [](TableState& s) { s.seats[0].player.stack = 0; },
          TableStateError::BustedMismatch},
         {"busted with chips", [](TableState& s) { s.seats[0].player.busted = true; },
@@ -219,7 +222,10 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
          TableStateError::SeatOutOfRange},
         {"big blind without holder", [](TableState& s) { s.last_big_blind.entrant = kNoEntrant; },
          TableStateError::HolderMismatch},
-        {"small blind holder without seat", [](TableState& s) { s.last_small_blind = {kNoSeat, 101}; },
+        {"small blind holder without seat",
+         [](TableState& s) {
+             s.last_small_blind = {kNoSeat, 101};
+         },
          TableStateError::HolderMismatch},
         {"holder below -1", [](TableState& s) { s.button.entrant = -7; }, TableStateError::InvalidEntrant},
         {"started without big blind", [](TableState& s) { s.last_big_blind = {}; },

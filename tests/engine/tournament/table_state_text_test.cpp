@@ -33,7 +33,8 @@ constexpr const char* kSampleText =
     "button seat=3 entrant=-1\n"
     "last_small_blind seat=-1 entrant=-1\n"
     "last_big_blind seat=5 entrant=9\n"
-    "seat seat=0 entrant=7 stack=5000 start_chips=5200 sitting_out=1 disconnected=0 excluded_hands=4 waiting=0 "
+    "seat seat=0 entrant=7 stack=5000 start_chips=5200 sitting_out=1 disconnected=0 excluded_hands=4 "
+    "waiting=0 "
     "busted=0\n"
     "seat seat=5 entrant=9 stack=0 start_chips=800 sitting_out=0 disconnected=1 excluded_hands=0 waiting=0 "
     "busted=1\n"
@@ -96,13 +97,14 @@ TEST(TableStateText, garbage_gives_a_typed_error_with_its_line) {
         {header + "table size=\n", StateTextErrc::BadNumber, 2},
         {header + "table size=99999999999999999999\n", StateTextErrc::BadNumber, 2},
         {header + "table size=9 started=1 hands_played=12 rebuy_window=1-\n", StateTextErrc::BadNumber, 2},
-        {header + "table size=9 started=2 hands_played=12 rebuy_window=1\n", StateTextErrc::ValueOutOfRange, 2},
+        {header + "table size=9 started=2 hands_played=12 rebuy_window=1\n", StateTextErrc::ValueOutOfRange,
+         2},
         {header + "table size=4294967305 started=1 hands_played=12 rebuy_window=1\n",
          StateTextErrc::ValueOutOfRange, 2},
         {header + "table size=9 hands_played=12 started=1 rebuy_window=1\n", StateTextErrc::WrongField, 2},
         {header + "table size=9 started=1 hands_played=12\n", StateTextErrc::MissingField, 2},
-        {header + "table size=9 started=1 hands_played=12 rebuy_window=1 extra=1\n", StateTextErrc::ExtraField,
-         2},
+        {header + "table size=9 started=1 hands_played=12 rebuy_window=1 extra=1\n",
+         StateTextErrc::ExtraField, 2},
         {header + table + "dealer seat=1\n", StateTextErrc::UnknownRecord, 3},
         {header + table + table, StateTextErrc::RepeatedRecord, 3},
         {header + table + "button seat=3\n", StateTextErrc::MissingField, 3},
@@ -115,7 +117,8 @@ TEST(TableStateText, garbage_gives_a_typed_error_with_its_line) {
     for (const Garbage& g : cases) {
         auto decoded = decode_table_state(g.text);
         ASSERT_FALSE(decoded.has_value()) << g.text;
-        EXPECT_EQ(decoded.error(), (StateTextError{g.code, g.line})) << g.text << "\n" << describe(decoded.error());
+        EXPECT_EQ(decoded.error(), (StateTextError{g.code, g.line})) << g.text << "\n"
+                                                                     << describe(decoded.error());
         EXPECT_NE(describe(decoded.error()).find(to_string(g.code)), std::string::npos);
     }
 }
