@@ -246,5 +246,18 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
     }
 }
 
+// The example of engine/tournament/README.md ("Restarting a table"), as written there.
+TEST(TableRestart, readme_example_restarts_a_table) {
+    auto table = table_with({0, 1, 2, 3}, 0);
+    play(table, {2});
+    TableState state = table.snapshot().value();
+    std::string saved = encode_table_state(state);
+    auto read = decode_table_state(saved);
+    ASSERT_TRUE(read.has_value());
+    auto table2 = Table::restored(*read);
+    ASSERT_TRUE(table2.has_value());
+    EXPECT_EQ(next_hands(*table2, 3), next_hands(table, 3));
+}
+
 }  // namespace
 }  // namespace tavolo::engine
