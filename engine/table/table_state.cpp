@@ -30,7 +30,8 @@ const char* to_string(TableStateError e) {
         case TableStateError::NegativeHandsPlayed:
             return "the number of hands played is below zero";
         case TableStateError::HolderMismatch:
-            return "a blind has a seat without a holder, or a position has a holder without a seat";
+            return "a blind has a seat without a holder, a position a holder without a seat, or one player "
+                   "holds both blinds";
         case TableStateError::NoBigBlindAfterHands:
             return "hands were played but no big blind is recorded";
     }
@@ -84,6 +85,11 @@ std::expected<void, TableStateError> validate(const TableState& state) {
     if (auto ok = check_position(state.button, state.size, false); !ok) return ok;
     if (auto ok = check_position(state.last_small_blind, state.size, true); !ok) return ok;
     if (auto ok = check_position(state.last_big_blind, state.size, true); !ok) return ok;
+    // One player never posts both blinds of a hand.
+    const PositionHolder& sb = state.last_small_blind;
+    const PositionHolder& bb = state.last_big_blind;
+    if (sb.seat != kNoSeat && bb.seat != kNoSeat && (sb.seat == bb.seat || sb.entrant == bb.entrant))
+        return std::unexpected(TableStateError::HolderMismatch);
     // After a hand the next big blind is found from the last one (§4); without it the table cannot go on.
     if (state.started && (state.last_big_blind.seat == kNoSeat || state.button.seat == kNoSeat))
         return std::unexpected(TableStateError::NoBigBlindAfterHands);

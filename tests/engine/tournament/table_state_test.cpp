@@ -227,6 +227,16 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
              s.last_small_blind = {kNoSeat, 101};
          },
          TableStateError::HolderMismatch},
+        {"one player on both blinds",
+         [](TableState& s) {
+             s.last_small_blind = {1, 102};
+         },
+         TableStateError::HolderMismatch},
+        {"both blinds on one seat",
+         [](TableState& s) {
+             s.last_small_blind = {2, 101};
+         },
+         TableStateError::HolderMismatch},
         {"holder below -1", [](TableState& s) { s.button.entrant = -7; }, TableStateError::InvalidEntrant},
         {"started without big blind", [](TableState& s) { s.last_big_blind = {}; },
          TableStateError::NoBigBlindAfterHands},
