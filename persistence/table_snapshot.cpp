@@ -12,13 +12,15 @@ const char* to_string(SeatStatus status) {
             return "disconnected";
         case SeatStatus::excluded:
             return "excluded";
+        case SeatStatus::busted:
+            return "busted";
     }
     return "active";
 }
 
 std::optional<SeatStatus> seat_status_from(const std::string& text) {
-    for (auto s :
-         {SeatStatus::active, SeatStatus::sitting_out, SeatStatus::disconnected, SeatStatus::excluded})
+    for (auto s : {SeatStatus::active, SeatStatus::sitting_out, SeatStatus::disconnected,
+                   SeatStatus::excluded, SeatStatus::busted})
         if (text == to_string(s)) return s;
     return std::nullopt;
 }

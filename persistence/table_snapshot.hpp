@@ -10,7 +10,8 @@
 
 namespace tavolo::persistence {
 
-enum class SeatStatus { active, sitting_out, disconnected, excluded };
+// busted: no chips, may still re-buy before the next hand (RULES.md §6).
+enum class SeatStatus { active, sitting_out, disconnected, excluded, busted };
 
 const char* to_string(SeatStatus status);
 std::optional<SeatStatus> seat_status_from(const std::string& text);
@@ -31,7 +32,8 @@ struct TableSnapshot {
     std::optional<engine::SeatIndex> button;
     int level = 0;
     std::vector<SeatSnapshot> seats;  // occupied seats only
-    std::string engine_state;         // opaque bytes the server needs besides (dead blinds, sanctions...)
+    // The engine's whole table state as its versioned text (engine_state.hpp): dead blinds, sanctions...
+    std::string engine_state;
 
     bool operator==(const TableSnapshot&) const = default;
 };

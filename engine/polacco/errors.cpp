@@ -52,6 +52,9 @@ std::string_view describe(PolaccoError error) {
             return "that is not a Punto of the ladder: declare one of its 336 declarations";
         case PolaccoError::InvalidDirection:
             return "choose clockwise or anticlockwise";
+        case PolaccoError::InvalidTableState:
+            return "the saved table has a player id or hand count below zero: restore it from an intact "
+                   "snapshot";
     }
     return "unknown error";
 }

@@ -9,6 +9,7 @@
 #include "engine/deck.hpp"
 #include "engine/polacco/errors.hpp"
 #include "engine/polacco/hand.hpp"
+#include "engine/polacco/table_state.hpp"
 #include "engine/polacco/types.hpp"
 #include "engine/random.hpp"
 
@@ -48,6 +49,14 @@ class Table {
     // the player the next first speaker (POLACCO §2.7); a sixth card eliminates him, and then the player
     // who preceded him in the last hand's direction speaks first.
     std::expected<PenaltyOutcome, PolaccoError> give_penalty(PlayerId player);
+
+    // Everything the table holds between hands (table_state.hpp), for a restart; refused during a
+    // hand (the hand in play is void after a restart, RULES.md §7).
+    std::expected<TableState, PolaccoError> snapshot() const;
+    // Replaces this table by `state` after validate(state); refused (nothing changes) when the state
+    // is not one a table can be in, or while this table plays a hand.
+    std::expected<void, PolaccoError> restore(const TableState& state);
+    static std::expected<Table, PolaccoError> restored(const TableState& state);
 
   private:
     std::expected<void, PolaccoError> check_start() const;

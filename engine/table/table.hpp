@@ -12,6 +12,7 @@
 #include "engine/random.hpp"
 #include "engine/table/sanction.hpp"
 #include "engine/table/table_player.hpp"
+#include "engine/table/table_state.hpp"
 #include "engine/types.hpp"
 
 namespace tavolo::engine {
@@ -144,6 +145,15 @@ class Table {
 
     // Sanctions (§6, applied by an operator).
     std::expected<SanctionOutcome, TableError> apply(const Sanction& sanction);
+
+    // Everything this table holds between hands (table_state.hpp); refused during a hand (the hand in
+    // play is void after a restart, §7: snapshot the table before start_hand or after finish_hand).
+    std::expected<TableState, TableError> snapshot() const;
+    // Replaces this table by `state` after validate(state); refused (nothing changes) when the state
+    // is not one a table can be in, or while this table plays a hand.
+    std::expected<void, TableStateError> restore(const TableState& state);
+    // A new table in `state`.
+    static std::expected<Table, TableStateError> restored(const TableState& state);
 
   private:
     SeatIndex next_occupied_after(SeatIndex s) const;

@@ -21,6 +21,7 @@ struct TablePlayer {
     bool empty() const { return entrant == kNoEntrant; }
     // Folded (checked when free) at once, without a clock.
     bool auto_acts() const { return sitting_out || excluded_hands > 0; }
+    bool operator==(const TablePlayer&) const = default;
 };
 
 }  // namespace tavolo::engine
