@@ -29,6 +29,9 @@ enum class PolaccoError {
     InvalidPenalties,        // a seat with fewer than 0 or more than 3 penalties
     NotOnLadder,             // not one of the ladder's 336 declarations
     InvalidDirection,        // neither clockwise nor anticlockwise
+    TooManyEntrants,         // more entrants than a payout table is made for (kMaxEntrants)
+    MoneyOutOfRange,         // a prize part or guarantee below zero, or a prize pool past kMaxTotalCents
+    InvalidPayoutTable,      // shares not positive, non-increasing and summing to the whole pool
 };
 
 // What went wrong and what to do, for logs and for the player.
