@@ -1,6 +1,7 @@
 #include "engine/tournament/structure.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/poker/game.hpp"
 
@@ -154,7 +155,10 @@ StartDecision mtt_start(const TournamentStructure& s, int registered, bool sched
 
 int level_at(const TournamentStructure& s, Duration play_time) {
     if (s.level_duration.count() <= 0) return 1;
-    return static_cast<int>(play_time / s.level_duration) + 1;
+    // Clamped: a level number past int (millennia of play) must not overflow it.
+    const auto completed = play_time / s.level_duration;
+    if (completed >= std::numeric_limits<int>::max() - 1) return std::numeric_limits<int>::max();
+    return static_cast<int>(completed) + 1;
 }
 
 Duration break_after_hour(int hour) {

@@ -239,5 +239,12 @@ TEST(Limits, BlindsPastTheLastLevelDoubleUpToTheLimitAndStay) {
     }
 }
 
+TEST(Limits, LevelNumberAfterAnyPlayTimeStaysAnInt) {
+    const auto s = mtt();
+    EXPECT_EQ(level_at(s, std::chrono::minutes(15 * 56)), 57);
+    EXPECT_EQ(level_at(s, Duration::max()), std::numeric_limits<int>::max());
+    EXPECT_EQ(s.blinds.level(level_at(s, Duration::max())), s.blinds.level(56));
+}
+
 }  // namespace
 }  // namespace tavolo::engine
