@@ -64,6 +64,7 @@ Chips Table::total_chips() const {
 }
 
 std::expected<void, TableError> Table::sit(SeatIndex seat, EntrantId entrant, Chips stack) {
+    if (stack > kMaxTotalChips - total_chips()) return std::unexpected(TableError::ChipsOverLimit);
     TablePlayer p;
     p.entrant = entrant;
     p.stack = stack;
@@ -78,7 +79,7 @@ std::expected<void, TableError> Table::sit(SeatIndex seat, const TablePlayer& pl
     if (player.entrant < 0) return std::unexpected(TableError::InvalidEntrant);
     if (seated_here(player.entrant)) return std::unexpected(TableError::AlreadySeated);
     if (player.stack <= 0) return std::unexpected(TableError::ChipsNotPositive);
-    if (player.stack > kMaxTotalChips - total_chips()) return std::unexpected(TableError::ChipsOverLimit);
+    if (player.stack > kMaxTotalChips) return std::unexpected(TableError::ChipsOverLimit);
     p = player;
     p.waiting = has_history_;
     ++count_;

@@ -101,7 +101,9 @@ class Table {
     // taken, an entrant id below zero or already seated here, a stack of zero or less, or one that
     // would put more than kMaxTotalChips on the table.
     std::expected<void, TableError> sit(SeatIndex seat, EntrantId entrant, Chips stack);
-    // A player moved from another table keeps sitting-out, connection and sanction state.
+    // A player moved from another table keeps sitting-out, connection and sanction state. Only the
+    // stack itself is held to kMaxTotalChips: the floor relies on a move never failing, and a
+    // tournament within the limit cannot pass it at one table (a hand would refuse such a set-up).
     std::expected<void, TableError> sit(SeatIndex seat, const TablePlayer& player);
     std::expected<TablePlayer, TableError> stand(SeatIndex seat);  // leaves the table (moved, disqualified)
     std::expected<void, TableError> set_sitting_out(SeatIndex seat, bool sitting_out);

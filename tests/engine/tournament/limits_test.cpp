@@ -30,6 +30,23 @@ TEST(Limits, TableSitPastTheLimitIsRefused) {
     EXPECT_EQ(t.total_chips(), kMaxTotalChips);
 }
 
+// A move between tables never fails at the limit (the floor relies on it): the table takes the
+// player, and the hand refuses the set-up instead of dropping anyone.
+TEST(Limits, AMovedPlayerPastTheTableLimitIsSeatedAndTheHandRefusesTheSetup) {
+    Table t(10);
+    ASSERT_TRUE(t.sit(0, 1, kMaxTotalChips - 10).has_value());
+    TablePlayer moved;
+    moved.entrant = 2;
+    moved.stack = kMaxTotalChips + 1;
+    EXPECT_EQ(t.sit(1, moved).error(), TableError::ChipsOverLimit);
+    moved.stack = 100;
+    ASSERT_TRUE(t.sit(1, moved).has_value());
+    ASSERT_TRUE(t.set_first_button(0).has_value());
+    auto setup = t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
+    ASSERT_TRUE(setup.has_value());
+    EXPECT_EQ(verify_setup_limits(*setup).error(), SetupError::ChipsOverLimit);
+}
+
 TEST(Limits, RebuyPastTheLimitIsRefused) {
     Table t = testing::table_with({0, 1}, 0);
     // Before the limit, a re-buy of the largest Chips value overflowed the stack.
