@@ -91,16 +91,17 @@ std::optional<StructureError> validate_purchases(const TournamentStructure& s) {
     if (!r.enabled) return std::nullopt;
     if (!price_in_range(s, r.price) || (r.addon && !price_in_range(s, r.addon_price)))
         return StructureError::BuyInOutOfRange;
-    if (r.max_rebuys < 0 || (r.addon && r.addon_chips < 0)) return StructureError::ChipsOverLimit;
     return std::nullopt;
 }
 
 // The whole field at its most: every player buys in, makes every re-buy (one when unlimited) and
-// the add-on. Prices are at most 100 EUR, so money can pass the limit only with huge fields.
+// the add-on. Prices are at most 100 EUR (except in a freeroll), so money passes the limit only with
+// huge fields or re-buy counts.
 std::optional<StructureError> within_limits(const TournamentStructure& s) {
     const RebuyRules& r = s.rebuys;
     const std::int64_t stacks = 1 + (r.enabled ? std::int64_t{std::max(r.max_rebuys, 1)} : 0);
-    const Chips addon_chips = r.enabled && r.addon ? r.addon_chips : 0;
+    // Negative add-on chips are refused when bought (Table::add_chips); they add nothing here.
+    const Chips addon_chips = r.enabled && r.addon ? std::max<Chips>(r.addon_chips, 0) : 0;
     if (!product_within(s.starting_stack, stacks, kMaxTotalChips)) return StructureError::ChipsOverLimit;
     const Chips per_player = s.starting_stack * stacks;
     if (addon_chips > kMaxTotalChips - per_player ||
@@ -110,7 +111,7 @@ std::optional<StructureError> within_limits(const TournamentStructure& s) {
     if (s.guarantee > kMaxTotalCents) return StructureError::MoneyOverLimit;
     const Cents addon_price = r.enabled && r.addon ? r.addon_price.total() : 0;
     const Cents rebuy_price = r.enabled ? r.price.total() : 0;
-    // Each price is at most kMaxBuyInTotal (or zero in a freeroll): no product here can overflow.
+    // Each price part is at most the limit (checked before), so these sums cannot overflow.
     if (!product_within(rebuy_price, stacks - 1, kMaxTotalCents)) return StructureError::MoneyOverLimit;
     const Cents per_entry = s.buy_in.total() + rebuy_price * (stacks - 1) + addon_price;
     if (!product_within(per_entry, s.max_players, kMaxTotalCents)) return StructureError::MoneyOverLimit;
