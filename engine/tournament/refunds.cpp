@@ -91,10 +91,10 @@ std::expected<void, RefundError> verify_amounts(const RefundCase& c) {
     if (c.guarantee < 0 || c.offered_prize_parts < 0) return std::unexpected(RefundError::NegativeAmount);
     for (Cents p : c.prizes)
         if (p < 0) return std::unexpected(RefundError::NegativeAmount);
-    const std::int64_t single[] = {c.guarantee, c.offered_prize_parts};
     if (!non_negative_within(paid, kMaxTotalCents) || !non_negative_within(parts, kMaxTotalCents) ||
         !non_negative_within(won, kMaxTotalCents) || !non_negative_within(c.prizes, kMaxTotalCents) ||
-        !non_negative_within(chips, kMaxTotalChips) || !non_negative_within(single, kMaxTotalCents))
+        !non_negative_within(chips, kMaxTotalChips) || c.guarantee > kMaxTotalCents ||
+        c.offered_prize_parts > kMaxTotalCents)
         return std::unexpected(RefundError::OverLimit);
     return {};
 }
