@@ -1,5 +1,6 @@
 // The hand's life cycle: setup, the phase loop, command dispatch and the state queries.
 #include "engine/poker/hand.hpp"
+#include "engine/poker/setup_limits.hpp"
 
 namespace tavolo::engine {
 
@@ -38,7 +39,7 @@ std::expected<void, SetupError> Hand::validate(const HandSetup& setup) {
         (setup.small_blind_seat < 0 || setup.small_blind_seat >= kMaxSeats ||
          !has_seat(mask, setup.small_blind_seat) || setup.small_blind_seat == setup.big_blind_seat))
         return std::unexpected(SetupError::BlindSeatNotDealtIn);
-    return {};
+    return verify_setup_limits(setup);
 }
 
 std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource& rng,

@@ -30,7 +30,8 @@ struct HandSetup {
     Chips ante = 0;
     AnteMode ante_mode = AnteMode::None;
     int table_size = 10;  // seats are 0..table_size-1, clockwise
-    // Players dealt in, ascending seat order. Seats not listed are empty or waiting.
+    // Players dealt in, ascending seat order. Seats not listed are empty or waiting. Their stacks add
+    // up to at most kMaxTotalChips, and no blind or ante is above it (verify_setup_limits).
     std::vector<SeatSetup> seats;
     // The button's seat; may be a seat that is not dealt in (the button stays with a departed player).
     SeatIndex button = kNoSeat;

@@ -98,6 +98,9 @@ const char* describe(SetupError error) {
             return "a blind seat is not dealt in";
         case SetupError::BadButton:
             return "the button must be a seat of the table";
+        case SetupError::ChipsOverLimit:
+            return "the stacks add up to more chips than a table may hold (2^53 - 1), or a blind or ante "
+                   "is above that: lower the stacks or the blinds";
     }
     return "unknown setup error";
 }

@@ -37,6 +37,7 @@ enum class SetupError : std::uint8_t {
     BadBlinds,            // big blind <= 0, negative small blind or ante, small blind above big blind
     BlindSeatNotDealtIn,  // a blind seat that is not among the players dealt in
     BadButton,            // button outside 0..table_size-1
+    ChipsOverLimit,       // the stacks add up to more than kMaxTotalChips, or a blind or ante passes it
 };
 const char* describe(SetupError error);
 

@@ -55,6 +55,13 @@ std::string_view describe(PolaccoError error) {
         case PolaccoError::InvalidTableState:
             return "the saved table has a player id or hand count below zero: restore it from an intact "
                    "snapshot";
+        case PolaccoError::TooManyEntrants:
+            return "more entrants than a tournament can pay (10,000,000): split the field";
+        case PolaccoError::MoneyOutOfRange:
+            return "the prize part and the guarantee must be zero or more, and the prize pool at most 2^53 - "
+                   "1 cents: lower the prize part or the guarantee";
+        case PolaccoError::InvalidPayoutTable:
+            return "payout shares must be positive, non-increasing and add up to the whole pool";
     }
     return "unknown error";
 }

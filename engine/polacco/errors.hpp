@@ -30,6 +30,9 @@ enum class PolaccoError {
     NotOnLadder,             // not one of the ladder's 336 declarations
     InvalidDirection,        // neither clockwise nor anticlockwise
     InvalidTableState,       // a saved table state with a player id or hand count below zero
+    TooManyEntrants,         // more entrants than a payout table is made for (kMaxEntrants)
+    MoneyOutOfRange,         // a prize part or guarantee below zero, or a prize pool past kMaxTotalCents
+    InvalidPayoutTable,      // shares not positive, non-increasing and summing to the whole pool
 };
 
 // What went wrong and what to do, for logs and for the player.

@@ -15,12 +15,29 @@ Tournament::Tournament(int entrants, TournamentConfig config)
     prizes_ = prizes_for_pool(pool_, table);
 }
 
+namespace {
+// The pool (prize part x entrants, at least the guarantee) within kMaxTotalCents, and a payout table
+// that splits it exactly: refused before the pool is computed, so it cannot overflow.
+std::expected<void, PolaccoError> verify_money(std::size_t entrants, const TournamentConfig& config) {
+    if (entrants > static_cast<std::size_t>(kMaxEntrants))
+        return std::unexpected(PolaccoError::TooManyEntrants);
+    const auto n = static_cast<Cents>(entrants);
+    if (config.prize_part < 0 || config.guarantee < 0 || config.guarantee > kMaxTotalCents ||
+        config.prize_part > kMaxTotalCents / n)
+        return std::unexpected(PolaccoError::MoneyOutOfRange);
+    if (config.payout_table && !verify_payout_table(*config.payout_table))
+        return std::unexpected(PolaccoError::InvalidPayoutTable);
+    return {};
+}
+}  // namespace
+
 std::expected<Tournament, PolaccoError> Tournament::start(std::vector<PlayerId> entrants,
                                                           TournamentConfig config, RandomSource& rng) {
     if (config.rules.clockwise_only && config.rules.mode != Mode::Casino) {
         return std::unexpected(PolaccoError::InvalidRules);
     }
     if (entrants.size() < 2) return std::unexpected(PolaccoError::NotEnoughPlayers);
+    if (auto ok = verify_money(entrants.size(), config); !ok) return std::unexpected(ok.error());
     std::vector<PlayerId> sorted = entrants;
     std::ranges::sort(sorted);
     if (std::ranges::adjacent_find(sorted) != sorted.end())

@@ -38,6 +38,9 @@ const char* to_string(TableError e) {
             return "a final stack is below zero";
         case TableError::ChipsNotConserved:
             return "the final stacks do not add up to the chips the hand started with";
+        case TableError::ChipsOverLimit:
+            return "the table would hold more chips than the engine allows (2^53 - 1): lower the stack or "
+                   "the re-buy";
     }
     return "unknown table error";
 }
@@ -61,6 +64,7 @@ Chips Table::total_chips() const {
 }
 
 std::expected<void, TableError> Table::sit(SeatIndex seat, EntrantId entrant, Chips stack) {
+    if (stack > kMaxTotalChips - total_chips()) return std::unexpected(TableError::ChipsOverLimit);
     TablePlayer p;
     p.entrant = entrant;
     p.stack = stack;
@@ -75,6 +79,7 @@ std::expected<void, TableError> Table::sit(SeatIndex seat, const TablePlayer& pl
     if (player.entrant < 0) return std::unexpected(TableError::InvalidEntrant);
     if (seated_here(player.entrant)) return std::unexpected(TableError::AlreadySeated);
     if (player.stack <= 0) return std::unexpected(TableError::ChipsNotPositive);
+    if (player.stack > kMaxTotalChips) return std::unexpected(TableError::ChipsOverLimit);
     p = player;
     p.waiting = has_history_;
     ++count_;
@@ -114,6 +119,7 @@ std::expected<void, TableError> Table::add_chips(SeatIndex seat, Chips chips) {
     auto& p = seats_[static_cast<std::size_t>(seat)];
     if (p.empty()) return std::unexpected(TableError::SeatEmpty);
     if (chips <= 0) return std::unexpected(TableError::ChipsNotPositive);
+    if (chips > kMaxTotalChips - total_chips()) return std::unexpected(TableError::ChipsOverLimit);
     p.stack += chips;
     if (p.stack > 0) p.busted = false;
     return {};
@@ -293,6 +299,7 @@ std::expected<std::vector<Elimination>, TableError> Table::finish_hand(std::span
     Chips before = 0, after = 0;
     for (std::size_t i = 0; i < final_stacks.size(); ++i) {
         if (final_stacks[i] < 0) return std::unexpected(TableError::NegativeStack);
+        if (final_stacks[i] > kMaxTotalChips) return std::unexpected(TableError::ChipsNotConserved);
         before += start_stacks_[static_cast<std::size_t>(current_.dealt_in[i])];
         after += final_stacks[i];
     }

@@ -73,6 +73,7 @@ enum class TableError {
     ChipsNotPositive,      // sitting down with no chips, or adding zero or fewer chips
     NegativeStack,         // finish_hand() got a stack below zero
     ChipsNotConserved,     // finish_hand() stacks do not sum to what the hand started with
+    ChipsOverLimit,        // sit() or add_chips() would put more than kMaxTotalChips on the table
 };
 
 const char* to_string(TableError e);
@@ -98,14 +99,17 @@ class Table {
 
     // Seating. Before the first hand a player simply takes the seat; afterwards a player is an
     // arrival, subject to the arrival rule of §4. Refused (nothing changes): a seat out of range or
-    // taken, an entrant id below zero or already seated here, a stack of zero or less.
+    // taken, an entrant id below zero or already seated here, a stack of zero or less, or one that
+    // would put more than kMaxTotalChips on the table.
     std::expected<void, TableError> sit(SeatIndex seat, EntrantId entrant, Chips stack);
-    // A player moved from another table keeps sitting-out, connection and sanction state.
+    // A player moved from another table keeps sitting-out, connection and sanction state. Only the
+    // stack itself is held to kMaxTotalChips: the floor relies on a move never failing, and a
+    // tournament within the limit cannot pass it at one table (a hand would refuse such a set-up).
     std::expected<void, TableError> sit(SeatIndex seat, const TablePlayer& player);
     std::expected<TablePlayer, TableError> stand(SeatIndex seat);  // leaves the table (moved, disqualified)
     std::expected<void, TableError> set_sitting_out(SeatIndex seat, bool sitting_out);
     std::expected<void, TableError> set_disconnected(SeatIndex seat, bool disconnected);
-    // Re-buy, add-on: `chips` must be positive.
+    // Re-buy, add-on: `chips` must be positive, and the table's chips stay within kMaxTotalChips.
     std::expected<void, TableError> add_chips(SeatIndex seat, Chips chips);
 
     // The button draw at the start (§6): one card each, highest rank wins, ties draw again.

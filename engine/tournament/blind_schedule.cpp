@@ -1,6 +1,6 @@
 #include "engine/tournament/blind_schedule.hpp"
 
-#include <limits>
+#include <algorithm>
 
 namespace tavolo::engine {
 
@@ -20,9 +20,13 @@ BlindLevel BlindSchedule::level(int number) const {
     const auto last = static_cast<int>(levels.size());
     if (number <= last) return levels[static_cast<std::size_t>(number - 1)];
     BlindLevel l = levels.back();
-    // Doubling stops short of overflow (level 60 or so); no tournament gets there.
-    constexpr Chips kCeiling = std::numeric_limits<Chips>::max() / 4;
-    for (int i = last; i < number && l.big_blind <= kCeiling; ++i) {
+    // Doubling stops at the last level whose blinds and ante all stay within kMaxTotalChips (level
+    // 56 of the default schedule; no tournament gets there): a level a table can play, never
+    // an overflow. A level of zeros or below zero (refused by validate()) stays as it is.
+    for (int i = last; i < number; ++i) {
+        const Chips most = std::max({l.small_blind, l.big_blind, l.ante});
+        const Chips least = std::min({l.small_blind, l.big_blind, l.ante});
+        if (least < 0 || most <= 0 || most > kMaxTotalChips / 2) break;
         l.small_blind *= 2;
         l.big_blind *= 2;
         l.ante *= 2;

@@ -19,7 +19,8 @@ struct BlindLevel {
 struct BlindSchedule {
     std::vector<BlindLevel> levels;  // level 1 is levels[0]
     AnteMode ante_mode = AnteMode::None;
-    // Level `number` (1-based); past the last, each level doubles the one before.
+    // Level `number` (1-based); past the last, each level doubles the one before, up to the last
+    // level whose blinds and ante are all within kMaxTotalChips (that level then repeats).
     BlindLevel level(int number) const;
 };
 

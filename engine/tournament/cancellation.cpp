@@ -1,10 +1,16 @@
 #include "engine/tournament/cancellation.hpp"
 
+#include "engine/tournament/money.hpp"
+
 namespace tavolo::engine {
 
 std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms& terms, const Floor& floor,
                                                          const Ranking& ranking,
                                                          std::span<const EntrantPayments> payments) {
+    // The announced prizes are summed for shared places below: refuse them before any sum is made.
+    for (Cents p : terms.prizes)
+        if (p < 0) return std::unexpected(RefundError::NegativeAmount);
+    if (!non_negative_within(terms.prizes, kMaxTotalCents)) return std::unexpected(RefundError::OverLimit);
     RefundCase c;
     c.kind = terms.kind;
     c.freeroll = terms.freeroll;

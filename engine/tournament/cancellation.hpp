@@ -30,7 +30,8 @@ struct CancellationTerms {
 
 // `payments` is indexed by entrant id. Remaining players are those seated on the floor; their
 // table number and seat from the button order the leftover cents. An entrant with no payments
-// entry is refused (UnknownEntrant).
+// entry is refused (UnknownEntrant); announced prizes below zero (NegativeAmount) or adding up past
+// kMaxTotalCents (OverLimit) too. plan_refunds() checks the rest.
 std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms& terms, const Floor& floor,
                                                          const Ranking& ranking,
                                                          std::span<const EntrantPayments> payments);

@@ -8,6 +8,15 @@ std::int64_t mul_div_floor(std::int64_t a, std::int64_t b, std::int64_t c) {
     return static_cast<std::int64_t>(static_cast<Int128>(a) * b / c);
 }
 
+bool non_negative_within(std::span<const std::int64_t> amounts, std::int64_t limit) {
+    std::int64_t total = 0;
+    for (auto a : amounts) {
+        if (a < 0 || a > limit - total) return false;
+        total += a;
+    }
+    return true;
+}
+
 namespace {
 void hand_out_leftover(std::vector<Cents>& shares, Cents leftover) {
     for (std::size_t i = 0; leftover > 0 && !shares.empty(); i = (i + 1) % shares.size(), --leftover)

@@ -16,6 +16,9 @@ const char* to_string(PayoutError e) {
             return "payout percentages must be positive, non-increasing and sum to 100";
         case PayoutError::NegativePool:
             return "the prize pool is below zero";
+        case PayoutError::PoolOverLimit:
+            return "the prize pool is above the engine's limit (2^53 - 1 cents): check the buy-ins and the "
+                   "guarantee";
     }
     return "unknown payout error";
 }
@@ -97,8 +100,25 @@ std::vector<Cents> prizes_for_pool(Cents pool, const PayoutTable& table) {
     return prizes;
 }
 
+std::expected<void, PayoutError> verify_payout_table(const PayoutTable& table) {
+    if (table.shares.empty()) return std::unexpected(PayoutError::BadPercentages);
+    std::int64_t sum = 0;
+    for (std::size_t i = 0; i < table.shares.size(); ++i) {
+        const std::int64_t share = table.shares[i];
+        // Each share at most the whole, checked before it is added: the sum stays below 2^31.
+        if (share <= 0 || share > kShareDenominator || (i > 0 && share > table.shares[i - 1]))
+            return std::unexpected(PayoutError::BadPercentages);
+        sum += share;
+        if (sum > kShareDenominator) return std::unexpected(PayoutError::BadPercentages);
+    }
+    if (sum != kShareDenominator) return std::unexpected(PayoutError::BadPercentages);
+    return {};
+}
+
 std::expected<std::vector<Cents>, PayoutError> prizes_for(Cents pool, const PayoutTable& table) {
     if (pool < 0) return std::unexpected(PayoutError::NegativePool);
+    if (pool > kMaxTotalCents) return std::unexpected(PayoutError::PoolOverLimit);
+    if (auto ok = verify_payout_table(table); !ok) return std::unexpected(ok.error());
     return prizes_for_pool(pool, table);
 }
 

@@ -24,6 +24,7 @@ enum class PayoutError {
     TooManyEntrants,  // more than kMaxEntrants
     BadPercentages,   // empty, a share of zero or less, increasing, or not summing to 100
     NegativePool,     // a prize pool below zero
+    PoolOverLimit,    // a prize pool above kMaxTotalCents
 };
 const char* to_string(PayoutError e);
 
@@ -43,13 +44,19 @@ std::expected<PayoutTable, PayoutError> payout_table_for(int entrants);
 // A table from percentages (e.g. {50, 30, 20}): positive, non-increasing, summing to 100.
 std::expected<PayoutTable, PayoutError> payout_table_from_percentages(const std::vector<int>& percentages);
 
-// The prizes of `pool` by place, exact to the cent. Precondition: pool >= 0 (prizes_for()
-// checks it).
+// A table as the type promises: non-empty, every share positive, non-increasing, summing to exactly
+// kShareDenominator (BadPercentages otherwise). Tables of the functions above always are.
+std::expected<void, PayoutError> verify_payout_table(const PayoutTable& table);
+
+// The prizes of `pool` by place, exact to the cent. Precondition: 0 <= pool <= kMaxTotalCents and
+// a valid table (prizes_for() checks both).
 std::vector<Cents> prizes_for_pool(Cents pool, const PayoutTable& table);
 std::expected<std::vector<Cents>, PayoutError> prizes_for(Cents pool, const PayoutTable& table);
 
 // Places first..first+count-1 (1-based) shared equally by `count` tied players (RULES.md §6,
-// simultaneous eliminations with equal chips); leftover cents to the earlier shares.
+// simultaneous eliminations with equal chips); leftover cents to the better places first, i.e. to
+// the earlier shares (RULES.md §7, decided). Precondition: the prizes add up to at most
+// kMaxTotalCents (prizes of one pool always do).
 std::vector<Cents> shared_prizes(const std::vector<Cents>& prizes, int first_place, int count);
 
 }  // namespace tavolo::engine

@@ -17,6 +17,9 @@ const char* to_string(RefundError e) {
             return "an entrant id is unknown";
         case RefundError::DuplicateEntrant:
             return "an entrant is listed twice";
+        case RefundError::OverLimit:
+            return "the amounts add up to more than the engine's limit (2^53 - 1 cents, or chips): check "
+                   "the payments, prizes and chip counts";
     }
     return "unknown refund error";
 }
@@ -59,33 +62,68 @@ std::vector<Cents> half_equal_half_chips(Cents amount, const std::vector<const R
     return equal;
 }
 
-}  // namespace
-
-std::vector<RefundLine> refund_unstarted(const std::vector<RefundEntrant>& entrants) {
-    std::vector<RefundLine> out;
-    for (const auto& e : entrants)
-        out.push_back(RefundLine{e.entrant, e.paid, RefundReason::PaidBack});
-    return out;
+// The ids are valid and distinct.
+std::expected<void, RefundError> verify_ids(const std::vector<RefundEntrant>& entrants) {
+    std::vector<EntrantId> ids;
+    ids.reserve(entrants.size());
+    for (const auto& e : entrants) {
+        if (e.entrant < 0) return std::unexpected(RefundError::UnknownEntrant);
+        ids.push_back(e.entrant);
+    }
+    std::sort(ids.begin(), ids.end());
+    if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
+        return std::unexpected(RefundError::DuplicateEntrant);
+    return {};
 }
 
-std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
+// Every amount non-negative, and each kind of amount adds up to at most the engine's limit
+// (kMaxTotalCents, chips kMaxTotalChips), so no sum of the plan can overflow.
+std::expected<void, RefundError> verify_amounts(const RefundCase& c) {
+    std::vector<std::int64_t> paid, parts, won, chips;
     for (const auto& e : c.entrants) {
         if (e.paid < 0 || e.prize_parts < 0 || e.chips < 0 || e.prize_won < 0)
             return std::unexpected(RefundError::NegativeAmount);
-        if (e.entrant < 0) return std::unexpected(RefundError::UnknownEntrant);
+        paid.push_back(e.paid);
+        parts.push_back(e.prize_parts);
+        won.push_back(e.prize_won);
+        chips.push_back(e.remaining ? e.chips : 0);
     }
     if (c.guarantee < 0 || c.offered_prize_parts < 0) return std::unexpected(RefundError::NegativeAmount);
     for (Cents p : c.prizes)
         if (p < 0) return std::unexpected(RefundError::NegativeAmount);
-    {
-        std::vector<EntrantId> ids;
-        ids.reserve(c.entrants.size());
-        for (const auto& e : c.entrants)
-            ids.push_back(e.entrant);
-        std::sort(ids.begin(), ids.end());
-        if (std::adjacent_find(ids.begin(), ids.end()) != ids.end())
-            return std::unexpected(RefundError::DuplicateEntrant);
+    if (!non_negative_within(paid, kMaxTotalCents) || !non_negative_within(parts, kMaxTotalCents) ||
+        !non_negative_within(won, kMaxTotalCents) || !non_negative_within(c.prizes, kMaxTotalCents) ||
+        !non_negative_within(chips, kMaxTotalChips) || c.guarantee > kMaxTotalCents ||
+        c.offered_prize_parts > kMaxTotalCents)
+        return std::unexpected(RefundError::OverLimit);
+    return {};
+}
+
+// A plan lists only players who receive something: no line of zero (RULES.md §7, decided).
+void add_line(std::vector<RefundLine>& lines, EntrantId entrant, Cents amount, RefundReason reason) {
+    if (amount > 0) lines.push_back(RefundLine{entrant, amount, reason});
+}
+
+}  // namespace
+
+std::expected<std::vector<RefundLine>, RefundError> refund_unstarted(
+    const std::vector<RefundEntrant>& entrants) {
+    if (auto ok = verify_ids(entrants); !ok) return std::unexpected(ok.error());
+    std::vector<std::int64_t> paid;
+    for (const auto& e : entrants) {
+        if (e.paid < 0) return std::unexpected(RefundError::NegativeAmount);
+        paid.push_back(e.paid);
     }
+    if (!non_negative_within(paid, kMaxTotalCents)) return std::unexpected(RefundError::OverLimit);
+    std::vector<RefundLine> out;
+    for (const auto& e : entrants)
+        add_line(out, e.entrant, e.paid, RefundReason::PaidBack);
+    return out;
+}
+
+std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
+    if (auto ok = verify_amounts(c); !ok) return std::unexpected(ok.error());
+    if (auto ok = verify_ids(c.entrants); !ok) return std::unexpected(ok.error());
     const auto remaining = remaining_in_leftover_order(c);
     const int k = static_cast<int>(remaining.size());
     if (k < 2) return std::unexpected(RefundError::TournamentOver);
@@ -99,7 +137,7 @@ std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
     // shoot-out of heads-up tables and refunds as one (decided), so no prize part vanishes.
     if (c.kind == TournamentKind::HeadsUp && !c.freeroll && c.entrants.size() == 2) {
         for (const auto* e : remaining)
-            plan.lines.push_back(RefundLine{e->entrant, e->paid, RefundReason::PaidBack});
+            add_line(plan.lines, e->entrant, e->paid, RefundReason::PaidBack);
         return plan;
     }
 
@@ -119,8 +157,8 @@ std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
     const bool in_the_money = k <= prizes;
     if (in_the_money) {
         for (const auto& e : c.entrants)
-            if (!e.remaining && e.prize_won > 0 && !e.prize_credited)
-                plan.lines.push_back(RefundLine{e.entrant, e.prize_won, RefundReason::PaidPlace});
+            if (!e.remaining && !e.prize_credited)
+                add_line(plan.lines, e.entrant, e.prize_won, RefundReason::PaidPlace);
     }
 
     // Each remaining player's share of the residual, in leftover order.
@@ -133,16 +171,19 @@ std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
         shares = split_equally(std::max<Cents>(plan.residual - plan.eliminated_prizes, 0), k);
     } else {
         // Everyone gets the next prize (place k); what is left (X) splits half equally, half by chips.
+        // R - E below zero counts as zero: the remaining get back what they paid and no next prize
+        // (decided).
         const Cents available = std::max<Cents>(plan.residual - plan.eliminated_prizes, 0);
         const Cents next = c.prizes[static_cast<std::size_t>(k - 1)];
-        plan.extra = available - static_cast<Cents>(k) * next;
         std::vector<Cents> next_shares;
-        if (plan.extra < 0) {
+        // k x next is compared by division: k next prizes may pass the limit even when each is within it.
+        if (next > available / k) {
             // Not enough for k next prizes: X = 0 and the next prizes shrink equally to what there is.
             plan.extra = 0;
             next_shares = split_equally(available, k);
             plan.next_prize = available / k;
         } else {
+            plan.extra = available - static_cast<Cents>(k) * next;
             next_shares.assign(static_cast<std::size_t>(k), next);
             plan.next_prize = next;
         }
@@ -153,8 +194,8 @@ std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c) {
     for (int i = 0; i < k; ++i) {
         const auto* e = remaining[static_cast<std::size_t>(i)];
         const Cents paid_back = c.freeroll ? 0 : e->paid;
-        plan.lines.push_back(RefundLine{e->entrant, paid_back + shares[static_cast<std::size_t>(i)],
-                                        RefundReason::RemainingShare});
+        add_line(plan.lines, e->entrant, paid_back + shares[static_cast<std::size_t>(i)],
+                 RefundReason::RemainingShare);
     }
     return plan;
 }

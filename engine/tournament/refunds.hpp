@@ -62,15 +62,22 @@ enum class RefundError {
     NegativeAmount,    // a paid amount, prize part, chip count, prize, guarantee or offer below zero
     UnknownEntrant,    // an entrant id below zero, or one no payments are known for
     DuplicateEntrant,  // the same entrant listed twice
+    OverLimit,         // amounts of one kind add up past kMaxTotalCents (chips: kMaxTotalChips)
 };
 
 const char* to_string(RefundError e);
 
-// Refuses bad input (negative amounts, duplicate or invalid ids) and a tournament that is over.
-// Deterministic: the same case gives the same plan, lines in the same order.
+// Refuses bad input (negative amounts, duplicate or invalid ids, amounts of one kind adding up past
+// the engine's limit: what is paid, the prize parts, the prizes won, the announced prizes, the chips
+// of the remaining players, the guarantee or the offer) and a tournament that is over.
+// Deterministic: the same case gives the same plan, lines in the same order. Only players who
+// receive something have a line (RULES.md §7, decided).
 std::expected<RefundPlan, RefundError> plan_refunds(const RefundCase& c);
 
-// A tournament that never started (MTT below its minimum): every entry refunded in full.
-std::vector<RefundLine> refund_unstarted(const std::vector<RefundEntrant>& entrants);
+// A tournament that never started (MTT below its minimum): every entry refunded in full; an entry
+// that paid nothing (a freeroll) has no line. Refuses negative amounts, invalid or repeated ids and
+// payments adding up past kMaxTotalCents.
+std::expected<std::vector<RefundLine>, RefundError> refund_unstarted(
+    const std::vector<RefundEntrant>& entrants);
 
 }  // namespace tavolo::engine

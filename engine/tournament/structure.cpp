@@ -1,5 +1,8 @@
 #include "engine/tournament/structure.hpp"
 
+#include <algorithm>
+#include <limits>
+
 #include "engine/poker/game.hpp"
 
 namespace tavolo::engine {
@@ -56,14 +59,74 @@ const char* to_string(StructureError e) {
             return "a tournament needs at least 2 players (and a maximum no lower than its minimum)";
         case StructureError::NegativeGuarantee:
             return "the guaranteed prize pool cannot be negative";
+        case StructureError::BlindsOutOfRange:
+            return "every blind level needs a big blind above zero, a small blind from zero to the big "
+                   "blind and an ante of zero or more, none above 2^53 - 1 chips";
+        case StructureError::ChipsOverLimit:
+            return "the field could hold more chips than the engine allows (2^53 - 1): lower the starting "
+                   "stack, the re-buys or the maximum number of players";
+        case StructureError::MoneyOverLimit:
+            return "the field could pay more than the engine allows (2^53 - 1 cents), or the guarantee is "
+                   "above it: lower the maximum number of players, the re-buys or the guarantee";
     }
     return "unknown structure error";
 }
+
+namespace {
+
+// a x b <= limit for non-negative a and b, without computing a x b.
+bool product_within(std::int64_t a, std::int64_t b, std::int64_t limit) {
+    return a == 0 || b <= limit / a;
+}
+
+bool price_in_range(const TournamentStructure& s, const BuyIn& price) {
+    if (price.prize_part < 0 || price.fee < 0) return false;
+    if (price.prize_part > kMaxTotalCents || price.fee > kMaxTotalCents) return false;
+    return s.freeroll || (price.total() >= kMinBuyInTotal && price.total() <= kMaxBuyInTotal);
+}
+
+// Re-buy and add-on prices follow the buy-in's rules.
+std::optional<StructureError> validate_purchases(const TournamentStructure& s) {
+    const RebuyRules& r = s.rebuys;
+    if (!r.enabled) return std::nullopt;
+    if (!price_in_range(s, r.price) || (r.addon && !price_in_range(s, r.addon_price)))
+        return StructureError::BuyInOutOfRange;
+    return std::nullopt;
+}
+
+// The whole field at its most: every player buys in, makes every re-buy (one when unlimited) and
+// the add-on. Prices are at most 100 EUR (except in a freeroll), so money passes the limit only with
+// huge fields or re-buy counts.
+std::optional<StructureError> within_limits(const TournamentStructure& s) {
+    const RebuyRules& r = s.rebuys;
+    const std::int64_t stacks = 1 + (r.enabled ? std::int64_t{std::max(r.max_rebuys, 1)} : 0);
+    // Negative add-on chips are refused when bought (Table::add_chips); they add nothing here.
+    const Chips addon_chips = r.enabled && r.addon ? std::max<Chips>(r.addon_chips, 0) : 0;
+    if (!product_within(s.starting_stack, stacks, kMaxTotalChips)) return StructureError::ChipsOverLimit;
+    const Chips per_player = s.starting_stack * stacks;
+    if (addon_chips > kMaxTotalChips - per_player ||
+        !product_within(per_player + addon_chips, s.max_players, kMaxTotalChips))
+        return StructureError::ChipsOverLimit;
+
+    if (s.guarantee > kMaxTotalCents) return StructureError::MoneyOverLimit;
+    const Cents addon_price = r.enabled && r.addon ? r.addon_price.total() : 0;
+    const Cents rebuy_price = r.enabled ? r.price.total() : 0;
+    // Each price part is at most the limit (checked before), so these sums cannot overflow.
+    if (!product_within(rebuy_price, stacks - 1, kMaxTotalCents)) return StructureError::MoneyOverLimit;
+    const Cents per_entry = s.buy_in.total() + rebuy_price * (stacks - 1) + addon_price;
+    if (!product_within(per_entry, s.max_players, kMaxTotalCents)) return StructureError::MoneyOverLimit;
+    return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<StructureError> validate(const TournamentStructure& s) {
     const int max_size = game_for(s.variant).max_players;
     if (s.table_size < 2 || s.table_size > max_size) return StructureError::TableSizeOutOfRange;
     if (s.buy_in.prize_part < 0 || s.buy_in.fee < 0) return StructureError::BuyInOutOfRange;
+    // Each part within the limit before total() adds them (a freeroll's price has no upper bound).
+    if (s.buy_in.prize_part > kMaxTotalCents || s.buy_in.fee > kMaxTotalCents)
+        return StructureError::MoneyOverLimit;
     if (!s.freeroll && (s.buy_in.total() < kMinBuyInTotal || s.buy_in.total() > kMaxBuyInTotal))
         return StructureError::BuyInOutOfRange;
     if (s.level_duration < std::chrono::minutes(1)) return StructureError::LevelTooShort;
@@ -71,7 +134,12 @@ std::optional<StructureError> validate(const TournamentStructure& s) {
     if (s.starting_stack <= 0) return StructureError::StartingStackNotPositive;
     if (s.min_players < 2 || s.max_players < s.min_players) return StructureError::TooFewPlayers;
     if (s.guarantee < 0) return StructureError::NegativeGuarantee;
-    return std::nullopt;
+    if (auto bad = validate_purchases(s)) return bad;
+    for (const BlindLevel& l : s.blinds.levels)
+        if (l.big_blind <= 0 || l.small_blind < 0 || l.small_blind > l.big_blind || l.ante < 0 ||
+            l.big_blind > kMaxTotalChips || l.ante > kMaxTotalChips)
+            return StructureError::BlindsOutOfRange;
+    return within_limits(s);
 }
 
 StartDecision sit_and_go_start(const TournamentStructure& s, int registered, Duration elapsed) {
@@ -88,7 +156,10 @@ StartDecision mtt_start(const TournamentStructure& s, int registered, bool sched
 
 int level_at(const TournamentStructure& s, Duration play_time) {
     if (s.level_duration.count() <= 0) return 1;
-    return static_cast<int>(play_time / s.level_duration) + 1;
+    // Clamped: a level number past int (millennia of play) must not overflow it.
+    const auto completed = play_time / s.level_duration;
+    if (completed >= std::numeric_limits<int>::max() - 1) return std::numeric_limits<int>::max();
+    return static_cast<int>(completed) + 1;
 }
 
 Duration break_after_hour(int hour) {

@@ -67,8 +67,16 @@ enum class StructureError {
     StartingStackNotPositive,
     TooFewPlayers,      // a tournament needs at least 2 players (min_players >= 2, max >= min)
     NegativeGuarantee,  // a guarantee below zero
+    BlindsOutOfRange,   // a level without a positive big blind, small blind above it, negative ante,
+                        // or a blind or ante above kMaxTotalChips
+    ChipsOverLimit,     // the most chips the field can hold passes kMaxTotalChips
+    MoneyOverLimit,     // the most money the field can pay, or the guarantee, passes kMaxTotalCents
 };
 const char* to_string(StructureError e);
+// The engine's limits (engine/types.hpp) bound the whole field: max_players x (starting stack x
+// (1 + re-buys) + add-on chips) chips and max_players x (buy-in + re-buys + add-on) money, counting
+// each purchase once when its number is unlimited (those are bounded where they are made:
+// Table::add_chips refuses a table past kMaxTotalChips).
 std::optional<StructureError> validate(const TournamentStructure& s);
 
 enum class StartDecision { Wait, Start, Cancel };

@@ -13,6 +13,7 @@
 #include <array>
 
 #include "tests/engine/poker/random_play.hpp"
+#include "tests/engine/property_count.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
@@ -167,7 +168,7 @@ TEST(BettingModelProperty, LegalActionsAgreeWithTheRuleTextRebuiltFromPublicEven
     SeededRandom rng(777);
     Hand hand;
     long decisions = 0, raises_possible = 0, not_reopened = 0;
-    for (int i = 0; i < 6000 && !HasFailure(); ++i) {
+    for (int i = 0; i < property_count(6000) && !HasFailure(); ++i) {
         const auto [v, b] = cycled_game(i);
         const int players = random_player_count(rng, v);
         const HandSetup setup = random_setup(rng, v, b, players);
@@ -199,9 +200,9 @@ TEST(BettingModelProperty, LegalActionsAgreeWithTheRuleTextRebuiltFromPublicEven
             ASSERT_TRUE(hand.act(la.seat, c).has_value());
         }
     }
-    EXPECT_GT(decisions, 20000);
-    EXPECT_GT(raises_possible, 5000);
-    EXPECT_GT(not_reopened, 50);
+    EXPECT_GT(decisions, property_count(20000));
+    EXPECT_GT(raises_possible, property_count(5000));
+    EXPECT_GT(not_reopened, property_count(50));
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "engine/eval/reference_evaluator.hpp"
 #include "tests/engine/poker/random_play.hpp"
+#include "tests/engine/property_count.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
@@ -230,7 +231,7 @@ TEST(PotsProperty, FinalStacksMatchIndependentPotSplitting_ShowOrMuckAsRules3) {
     SeededRandom rng(20261122);
     Hand hand;
     int showdowns = 0, multiway_side_pots = 0, ordered = 0;
-    for (int i = 0; i < 6000; ++i) {
+    for (int i = 0; i < property_count(6000); ++i) {
         const auto [v, b] = cycled_game(i);
         const int players = random_player_count(rng, v);
         HandSetup setup = random_setup(rng, v, b, players);
@@ -270,9 +271,9 @@ TEST(PotsProperty, FinalStacksMatchIndependentPotSplitting_ShowOrMuckAsRules3) {
         if (ended.showdown && !pots.empty() && pots.back().count > 1) ++multiway_side_pots;
         if (HasFailure()) break;
     }
-    EXPECT_GT(showdowns, 1000);
-    EXPECT_GT(multiway_side_pots, 200);
-    EXPECT_GT(ordered, 500);
+    EXPECT_GT(showdowns, property_count(1000));
+    EXPECT_GT(multiway_side_pots, property_count(200));
+    EXPECT_GT(ordered, property_count(500));
 }
 
 }  // namespace

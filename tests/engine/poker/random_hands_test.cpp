@@ -3,12 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "tests/engine/poker/random_play.hpp"
+#include "tests/engine/property_count.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
 
 TEST(PropertyRandomHands, ChipsConservedAndIllegalCommandsRefusedAcrossAllGames) {
-    constexpr int kRounds = 200'000;
+    constexpr int kRounds = property_count(200'000);
     const Stats stats = play_random_hands(20261122, kRounds);
     ::testing::Test::RecordProperty("commands", std::to_string(stats.commands));
     ::testing::Test::RecordProperty("refused", std::to_string(stats.refused));

@@ -4,15 +4,17 @@
 
 #include "engine/polacco/hand.hpp"
 #include "engine/polacco/hand_view.hpp"
+#include "tests/engine/property_count.hpp"
 
 namespace tavolo::engine::polacco {
 namespace {
 
 TEST(PolaccoHandProperty, RandomCommandsKeepTheRules) {
     SeededRandom rng{99};
+    const int kHands = testing::property_count(20000);
     int hands = 0;
     int refused = 0;
-    for (int h = 0; h < 20000; ++h) {
+    for (int h = 0; h < kHands; ++h) {
         Rules rules;
         rules.mode = rng.uniform_below(2) ? Mode::Casino : Mode::NoDealer;
         rules.passamano = rng.uniform_below(2);
@@ -117,8 +119,8 @@ TEST(PolaccoHandProperty, RandomCommandsKeepTheRules) {
             ASSERT_EQ(static_cast<int>(seat.shown.size()), seat.cards);
         }
     }
-    EXPECT_EQ(hands, 20000);
-    EXPECT_GT(refused, 20000);
+    EXPECT_EQ(hands, kHands);
+    EXPECT_GT(refused, kHands);
 }
 
 }  // namespace

@@ -295,7 +295,7 @@ TEST(Refunds, rules_7_a_finished_tournament_has_nothing_to_cancel) {
 
 TEST(Refunds, rules_6_mtt_below_its_minimum_refunds_every_entry_in_full) {
     std::vector<RefundEntrant> entrants{remaining(1, 2200, 2000, 0), remaining(2, 5500, 5000, 0)};
-    auto lines = refund_unstarted(entrants);
+    auto lines = refund_unstarted(entrants).value();
     ASSERT_EQ(lines.size(), 2u);
     EXPECT_EQ(lines[0].amount, 2200);
     EXPECT_EQ(lines[1].amount, 5500);
