@@ -1,6 +1,8 @@
 #pragma once
-// The tournament floor: every table of a multi-table tournament and the director's seat
-// decisions between hands (RULES.md §6): breaking (checked first) and balancing. Pure and
+// The tournament floor as the director sees it (RULES.md §6): one TableView per table, built from
+// the tables' reports and the director's own moves since, and the seat decisions between hands:
+// breaking (checked first) and balancing. It holds no Table: a decision changes the views and
+// comes back as SeatMoves, which the director sends to the tables as messages. Pure and
 // deterministic given the RandomSource; sized for the largest fields (O(log tables) per decision).
 #include <array>
 #include <expected>
@@ -9,7 +11,7 @@
 #include <vector>
 
 #include "engine/random.hpp"
-#include "engine/table/table.hpp"
+#include "engine/tournament/director_messages.hpp"
 
 namespace tavolo::engine {
 
@@ -20,6 +22,7 @@ struct SeatMove {
     int to_table = 0;
     SeatIndex to_seat = kNoSeat;
     bool breaking = false;  // from a table being broken (else balancing)
+    TablePlayer player;     // the player's state, as the table he leaves reported it
 };
 
 enum class FloorError {
@@ -29,6 +32,43 @@ enum class FloorError {
     NoRoom,                // the other open tables have too few empty seats for the broken table
 };
 const char* to_string(FloorError e);
+
+// One table as its director knows it: the last report, plus the moves decided since.
+class TableView {
+  public:
+    explicit TableView(int table_size = kMaxTableSize);
+
+    int size() const { return size_; }
+    int player_count() const { return count_; }
+    const TablePlayer& at(SeatIndex s) const { return seats_[static_cast<std::size_t>(s)]; }
+    bool occupied(SeatIndex s) const { return !at(s).empty(); }
+    bool in_hand() const { return in_hand_; }
+    SeatIndex button() const { return button_; }
+    Chips total_chips() const;
+
+    // Replaces what the view knows by the table's report.
+    void update(const TableReport& report);
+    void set_in_hand(bool in_hand) { in_hand_ = in_hand; }
+    // Seat changes decided by the director (the table applies them before its next hand).
+    TablePlayer stand(SeatIndex seat);
+    void sit(SeatIndex seat, const TablePlayer& player);
+
+    // The player due to post the next big blind (balancing moves them): the first occupied seat
+    // after the table's anchor (its last big blind).
+    SeatIndex next_big_blind_seat() const;
+    // The empty seat that will post the big blind soonest (balancing destination).
+    SeatIndex seat_posting_big_blind_soonest() const;
+    // A uniformly random empty seat (breaking destination); kNoSeat when full.
+    SeatIndex random_empty_seat(RandomSource& rng) const;
+
+  private:
+    int size_;
+    int count_ = 0;
+    std::array<TablePlayer, kMaxTableSize> seats_{};
+    SeatIndex button_ = kNoSeat;
+    SeatIndex anchor_ = kNoSeat;  // TableReport::big_blind_after
+    bool in_hand_ = false;
+};
 
 class Floor {
   public:
@@ -42,14 +82,16 @@ class Floor {
     }
     int open_tables() const { return open_tables_; }
     int players() const { return players_; }
-    Table& table(int id) { return tables_[static_cast<std::size_t>(id)]; }
-    const Table& table(int id) const { return tables_[static_cast<std::size_t>(id)]; }
+    const TableView& table(int id) const { return tables_[static_cast<std::size_t>(id)]; }
     int smallest_size() const;
     int largest_size() const;
 
-    // After anything changed a table's players outside the floor (a hand's eliminations, a
-    // disqualification), tell the floor.
-    void refresh(int id);
+    // A new table, empty; returns its number.
+    int add_table();
+    // A table's report (or the director seating players itself). Unknown or closed: ignored.
+    void update(int id, const TableReport& report);
+    void seat(int id, SeatIndex seat, const TablePlayer& player);
+    void set_in_hand(int id, bool in_hand);
     // Closes a table (it must be empty, or be the tournament's end).
     void close(int id);
 
@@ -60,27 +102,28 @@ class Floor {
     // ties the lowest-numbered.
     std::optional<int> balance_destination(int from) const;
 
-    // The decisions carried out. Breaking seats the players one by one (seat order), each at
-    // random in an empty seat of a table that is currently smallest. Refused, changing no table
-    // (the random source has been drawn from), when the table or a table drawn to receive one of
-    // its players is playing a hand, or when the other tables lack the seats.
+    // The decisions carried out on the views. Breaking seats the players one by one (seat
+    // order), each at random in an empty seat of a table that is currently smallest. Refused,
+    // changing nothing (the random source has been drawn from), when the table or a table drawn to
+    // receive one of its players is playing a hand, or when the other tables lack the seats.
     std::expected<std::vector<SeatMove>, FloorError> break_table(int id, RandomSource& rng);
     // Sends the player due to post the next big blind to the empty seat of the destination that
     // will post the big blind soonest; nullopt when `from` needs no balancing. Refused, changing
     // nothing, when either table is playing a hand.
     std::expected<std::optional<SeatMove>, FloorError> balance_once(int from);
-    // Everything the director does after a hand at `table`: break while the players fit fewer
+    // Everything the director decides after a hand at `table`: break while the players fit fewer
     // tables, then balance `table` until it is within one of the smallest. On an error the moves
-    // already made stay made (and are in `moves`); nothing is half done.
+    // already decided stay decided (and are in `moves`); nothing is half done.
     std::expected<void, FloorError> after_hand(int table, RandomSource& rng, std::vector<SeatMove>& moves);
 
   private:
     void index_add(int id, int count);
     void index_remove(int id);
+    void refresh(int id);
     int random_smallest(RandomSource& rng) const;
 
     int table_size_;
-    std::vector<Table> tables_;
+    std::vector<TableView> tables_;
     std::vector<int> count_of_;  // -1: closed
     std::array<std::set<int>, kMaxTableSize + 1> by_count_;
     // The same buckets as vectors, for uniform random picks.
