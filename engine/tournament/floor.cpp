@@ -211,10 +211,9 @@ std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, Rand
         // The broken table is out of the index, so the smallest table is another one.
         const int to = random_smallest(rng);
         const int planned = count_of_[static_cast<std::size_t>(to)];
-        const TableView& dest = table(to);
-        if (dest.in_hand() || planned >= dest.size()) {
+        if (planned >= table(to).size()) {
             undo();
-            return std::unexpected(dest.in_hand() ? FloorError::TableInHand : FloorError::NoRoom);
+            return std::unexpected(FloorError::NoRoom);
         }
         index_remove(to);
         index_add(to, planned + 1);
@@ -229,6 +228,11 @@ std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, Rand
         const TablePlayer player = from.stand(s);
         const int to = to_table[next++];
         TableView& dest = tables_[static_cast<std::size_t>(to)];
+        if (dest.in_hand()) {  // its seats cannot change now: a place is reserved
+            moves.push_back(SeatMove{player.entrant, id, s, to, kNoSeat, true, player});
+            dest.reserve(moves.back());
+            continue;
+        }
         const SeatIndex seat = dest.random_empty_seat(rng);
         dest.sit(seat, player);
         moves.push_back(SeatMove{player.entrant, id, s, to, seat, true, player});
@@ -242,20 +246,26 @@ std::expected<std::optional<SeatMove>, FloorError> Floor::balance_once(int from)
     if (!to) return std::nullopt;
     TableView& src = tables_[static_cast<std::size_t>(from)];
     TableView& dest = tables_[static_cast<std::size_t>(*to)];
-    if (src.in_hand() || dest.in_hand()) return std::unexpected(FloorError::TableInHand);
+    if (src.in_hand()) return std::unexpected(FloorError::TableInHand);
     const SeatIndex s = src.next_big_blind_seat();
-    const SeatIndex d = dest.seat_posting_big_blind_soonest();
-    if (s == kNoSeat || d == kNoSeat) return std::nullopt;
+    // A destination playing a hand will name its seat when the hand is over.
+    const SeatIndex d = dest.in_hand() ? kNoSeat : dest.seat_posting_big_blind_soonest();
+    if (s == kNoSeat || (d == kNoSeat && !dest.in_hand())) return std::nullopt;
     const TablePlayer player = src.stand(s);
-    dest.sit(d, player);
+    const SeatMove move{player.entrant, from, s, *to, d, false, player};
+    if (dest.in_hand())
+        dest.reserve(move);
+    else
+        dest.sit(d, player);
     refresh(from);
     refresh(*to);
-    return SeatMove{player.entrant, from, s, *to, d, false, player};
+    return move;
 }
 
 std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rng, std::vector<SeatMove>& moves) {
     if (!open(table_id)) return std::unexpected(FloorError::UnknownTable);
     while (auto b = table_to_break()) {
+        if (table(*b).in_hand()) break;  // broken after its hand, when it reports
         auto m = break_table(*b, rng);
         if (!m) return std::unexpected(m.error());
         moves.insert(moves.end(), m->begin(), m->end());
@@ -267,6 +277,18 @@ std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rn
         if (!*m) return {};
         moves.push_back(**m);
     }
+}
+
+void Floor::seat_arrivals(int id, RandomSource& rng, std::vector<SeatMove>& moves) {
+    if (!open(id)) return;
+    TableView& t = tables_[static_cast<std::size_t>(id)];
+    if (t.in_hand() || t.arrivals().empty()) return;
+    for (SeatMove m : t.take_arrivals()) {
+        m.to_seat = m.breaking ? t.random_empty_seat(rng) : t.seat_posting_big_blind_soonest();
+        t.sit(m.to_seat, m.player);
+        moves.push_back(m);
+    }
+    refresh(id);
 }
 
 }  // namespace tavolo::engine

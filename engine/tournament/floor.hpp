@@ -8,6 +8,7 @@
 #include <expected>
 #include <optional>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "engine/random.hpp"
@@ -24,6 +25,9 @@ struct SeatMove {
     bool breaking = false;  // from a table being broken (else balancing)
     TablePlayer player;     // the player's state, as the table he leaves reported it
 };
+// A SeatMove whose to_seat is kNoSeat reserves a place at a table playing a hand: the player
+// leaves now and is seated when that table reports the end of its hand (seat_arrivals()).
+inline constexpr bool reserved(const SeatMove& m) { return m.to_seat == kNoSeat; }
 
 enum class FloorError {
     UnknownTable,          // no table with that number, or it is closed
@@ -39,7 +43,10 @@ class TableView {
     explicit TableView(int table_size = kMaxTableSize);
 
     int size() const { return size_; }
-    int player_count() const { return count_; }
+    // Seated players and arrivals reserved while the table plays a hand.
+    int player_count() const { return count_ + static_cast<int>(arrivals_.size()); }
+    int seated() const { return count_; }
+    const std::vector<SeatMove>& arrivals() const { return arrivals_; }
     const TablePlayer& at(SeatIndex s) const { return seats_[static_cast<std::size_t>(s)]; }
     bool occupied(SeatIndex s) const { return !at(s).empty(); }
     bool in_hand() const { return in_hand_; }
@@ -52,6 +59,8 @@ class TableView {
     // Seat changes decided by the director (the table applies them before its next hand).
     TablePlayer stand(SeatIndex seat);
     void sit(SeatIndex seat, const TablePlayer& player);
+    void reserve(const SeatMove& arrival) { arrivals_.push_back(arrival); }
+    std::vector<SeatMove> take_arrivals() { return std::exchange(arrivals_, {}); }
 
     // The player due to post the next big blind (balancing moves them): the first occupied seat
     // after the table's anchor (its last big blind).
@@ -68,6 +77,7 @@ class TableView {
     SeatIndex button_ = kNoSeat;
     SeatIndex anchor_ = kNoSeat;  // TableReport::big_blind_after
     bool in_hand_ = false;
+    std::vector<SeatMove> arrivals_;  // reserved while the table plays a hand
 };
 
 class Floor {
@@ -103,18 +113,23 @@ class Floor {
     std::optional<int> balance_destination(int from) const;
 
     // The decisions carried out on the views. Breaking seats the players one by one (seat
-    // order), each at random in an empty seat of a table that is currently smallest. Refused,
-    // changing nothing (the random source has been drawn from), when the table or a table drawn to
-    // receive one of its players is playing a hand, or when the other tables lack the seats.
+    // order), each at random in an empty seat of a table that is currently smallest; a receiving
+    // table playing a hand gets a reservation (seated when it reports). Refused, changing nothing
+    // (the random source has been drawn from), when the table to break is playing a hand or has
+    // busted players who may re-buy, or when the other tables lack the seats.
     std::expected<std::vector<SeatMove>, FloorError> break_table(int id, RandomSource& rng);
     // Sends the player due to post the next big blind to the empty seat of the destination that
-    // will post the big blind soonest; nullopt when `from` needs no balancing. Refused, changing
-    // nothing, when either table is playing a hand.
+    // will post the big blind soonest (a reservation when it plays a hand); nullopt when `from`
+    // needs no balancing. Refused, changing nothing, when `from` is playing a hand.
     std::expected<std::optional<SeatMove>, FloorError> balance_once(int from);
     // Everything the director decides after a hand at `table`: break while the players fit fewer
-    // tables, then balance `table` until it is within one of the smallest. On an error the moves
-    // already decided stay decided (and are in `moves`); nothing is half done.
+    // tables (a table to break that is playing a hand is broken after it: its own report), then
+    // balance `table` until it is within one of the smallest. On an error the moves already
+    // decided stay decided (and are in `moves`); nothing is half done.
     std::expected<void, FloorError> after_hand(int table, RandomSource& rng, std::vector<SeatMove>& moves);
+    // The arrivals reserved at `table` while it played a hand, now seated (call after its report):
+    // from a broken table at random, by balancing in the seat posting the big blind soonest.
+    void seat_arrivals(int table, RandomSource& rng, std::vector<SeatMove>& moves);
 
   private:
     void index_add(int id, int count);

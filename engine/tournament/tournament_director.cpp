@@ -220,6 +220,7 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
     if (auto ok = check(r); !ok) return std::unexpected(ok.error());
     now_ = std::max(now_, now);
     take(r);
+    seat_arrivals(r.table, rng, out);
     if (r.finished_hand == 0) return out;  // purchases, disqualifications: decisions come after hands
     if (config_.pace == Pace::Rounds || round_hand_for_hand_) {
         if (tables_in_hand_ == 0) end_round(rng, out);
@@ -325,29 +326,25 @@ void TournamentDirector::end_round(RandomSource& rng, std::vector<DirectorMessag
     }
 }
 
-// Breaking and balancing after a hand at `id` (§6). A table in a hand makes the decision wait
-// (Pace::Free): it is taken again after the next report.
+// Breaking and balancing after a hand at `id` (§6).
 void TournamentDirector::after_table(TableId id, RandomSource& rng, std::vector<DirectorMessage>& out) {
-    if (staged()) return;
-    std::vector<TableId> todo;
-    todo.swap(retry_);
-    todo.push_back(id);
-    for (TableId t : todo) {
-        if (!floor_.open(t)) continue;
-        moves_buffer_.clear();
-        const int open_before = floor_.open_tables();
-        auto ok = floor_.after_hand(t, rng, moves_buffer_);
-        broken_ += open_before - floor_.open_tables();
-        send_moves(moves_buffer_, out);
-        if (!ok && ok.error() == FloorError::TableInHand) retry_.push_back(t);
-    }
+    if (staged() || !floor_.open(id)) return;
+    moves_buffer_.clear();
+    const int open_before = floor_.open_tables();
+    // Only a table in a hand refuses (the one reporting is not): the decision waits for its report.
+    (void)floor_.after_hand(id, rng, moves_buffer_);
+    broken_ += open_before - floor_.open_tables();
+    send_moves(moves_buffer_, out);
 }
 
 void TournamentDirector::send_moves(const std::vector<SeatMove>& moves, std::vector<DirectorMessage>& out) {
     for (const auto& m : moves) {
         ++move_number_;
         out.emplace_back(StandUp{m.from_table, m.from_seat, m.entrant, move_number_, m.breaking});
-        out.emplace_back(SeatPlayer{m.to_table, m.to_seat, m.player, move_number_, m.breaking});
+        if (reserved(m))
+            in_transit_.emplace_back(m.entrant, move_number_);  // seated when that table reports
+        else
+            out.emplace_back(SeatPlayer{m.to_table, m.to_seat, m.player, move_number_, m.breaking});
     }
     moves_ += static_cast<std::int64_t>(moves.size());
     // A broken table is empty once its players stood up: close it.
@@ -356,6 +353,23 @@ void TournamentDirector::send_moves(const std::vector<SeatMove>& moves, std::vec
         if (!m.breaking || m.from_table == last) continue;
         last = m.from_table;
         if (!floor_.open(m.from_table)) out.emplace_back(CloseTable{m.from_table});
+    }
+}
+
+// The players who left for `id` while it played a hand sit down now, before its next hand.
+void TournamentDirector::seat_arrivals(TableId id, RandomSource& rng, std::vector<DirectorMessage>& out) {
+    if (floor_.table(id).arrivals().empty()) return;
+    moves_buffer_.clear();
+    floor_.seat_arrivals(id, rng, moves_buffer_);
+    for (const auto& m : moves_buffer_) {
+        std::int64_t number = 0;
+        for (auto it = in_transit_.begin(); it != in_transit_.end(); ++it) {
+            if (it->first != m.entrant) continue;
+            number = it->second;
+            in_transit_.erase(it);
+            break;
+        }
+        out.emplace_back(SeatPlayer{m.to_table, m.to_seat, m.player, number, m.breaking});
     }
 }
 

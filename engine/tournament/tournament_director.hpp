@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <expected>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/random.hpp"
@@ -110,6 +111,7 @@ class TournamentDirector {
     void end_round(RandomSource& rng, std::vector<DirectorMessage>& out);
     void after_table(TableId id, RandomSource& rng, std::vector<DirectorMessage>& out);
     void send_moves(const std::vector<SeatMove>& moves, std::vector<DirectorMessage>& out);
+    void seat_arrivals(TableId id, RandomSource& rng, std::vector<DirectorMessage>& out);
     void end_stage(RandomSource& rng, std::vector<DirectorMessage>& out);
     void crown_if_last(std::vector<DirectorMessage>& out);
 
@@ -134,8 +136,9 @@ class TournamentDirector {
     int tables_in_hand_ = 0;
     bool round_hand_for_hand_ = false;
     std::vector<RoundElimination> round_eliminated_;
-    std::vector<TableId> idle_;    // Pace::Free: open tables waiting for their next hand
-    std::vector<TableId> retry_;   // Pace::Free: decisions that waited for a table in a hand
+    std::vector<TableId> idle_;  // Pace::Free: open tables waiting for their next hand
+    // Players stood up for a table that was playing a hand, with their move's number.
+    std::vector<std::pair<EntrantId, std::int64_t>> in_transit_;
     // Results.
     std::optional<EntrantId> winner_;
     int stage_ = 0;

@@ -150,16 +150,42 @@ std::expected<SanctionOutcome, TableError> TournamentTable::sanction(const Sanct
     return out;
 }
 
-SeatIndex TournamentTable::big_blind_after() const {
-    if (table_.started()) return table_.last_big_blind();
-    const SeatIndex button = table_.button();
+namespace {
+// The seat after which the table looks for its next big blind and its arrivals' seat.
+SeatIndex big_blind_after(const Table& table) {
+    if (table.started()) return table.last_big_blind();
+    const SeatIndex button = table.button();
     if (button == kNoSeat) return kNoSeat;
     // Before the first hand the table counts from the first player after the drawn button.
-    for (int i = 1; i <= table_.size(); ++i) {
-        const SeatIndex c = (button + i) % table_.size();
-        if (table_.occupied(c)) return c;
+    for (int i = 1; i <= table.size(); ++i) {
+        const SeatIndex c = (button + i) % table.size();
+        if (table.occupied(c)) return c;
     }
     return kNoSeat;
+}
+}  // namespace
+
+void describe_table(TableId id, const Table& table, TableReport& out) {
+    out.table = id;
+    out.size = table.size();
+    out.in_hand = table.in_hand();
+    out.hands_played = table.hands_played();
+    out.button = table.button();
+    out.big_blind_after = big_blind_after(table);
+    out.next_big_blind = table.in_hand() ? kNoSeat : table.next_big_blind_seat();
+    out.big_blind_soonest = table.in_hand() ? kNoSeat : table.seat_posting_big_blind_soonest();
+    out.players.clear();
+    out.empty_seats.clear();
+    for (SeatIndex s = 0; s < table.size(); ++s) {
+        if (table.occupied(s))
+            out.players.push_back(ReportedSeat{s, table.at(s)});
+        else
+            out.empty_seats.push_back(s);
+    }
+    out.finished_hand = 0;
+    out.eliminated.clear();
+    out.bought.clear();
+    out.disqualified.clear();
 }
 
 void TournamentTable::report(TableReport& out) {
@@ -167,23 +193,8 @@ void TournamentTable::report(TableReport& out) {
         auto settled = table_.settle_busted();
         eliminated_.insert(eliminated_.end(), settled.begin(), settled.end());
     }
-    out.table = id_;
-    out.size = table_.size();
-    out.in_hand = table_.in_hand();
+    describe_table(id_, table_, out);
     out.finished_hand = finished_hand_;
-    out.hands_played = table_.hands_played();
-    out.button = table_.button();
-    out.big_blind_after = big_blind_after();
-    out.next_big_blind = table_.in_hand() ? kNoSeat : table_.next_big_blind_seat();
-    out.big_blind_soonest = table_.in_hand() ? kNoSeat : table_.seat_posting_big_blind_soonest();
-    out.players.clear();
-    out.empty_seats.clear();
-    for (SeatIndex s = 0; s < table_.size(); ++s) {
-        if (table_.occupied(s))
-            out.players.push_back(ReportedSeat{s, table_.at(s)});
-        else
-            out.empty_seats.push_back(s);
-    }
     out.eliminated.swap(eliminated_);
     out.bought.swap(bought_);
     out.disqualified.swap(disqualified_);

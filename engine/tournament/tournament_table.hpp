@@ -33,6 +33,10 @@ struct ApplyError {
 };
 std::string describe(const ApplyError& e);
 
+// What `table` (number `id`) reports of its seats and positions; the news since the last report
+// (eliminations, purchases, disqualifications, the hand finished) are the caller's.
+void describe_table(TableId id, const Table& table, TableReport& out);
+
 class TournamentTable {
   public:
     explicit TournamentTable(TableId id) : id_(id) {}
@@ -75,7 +79,6 @@ class TournamentTable {
     std::expected<void, ApplyError> stand_up(const StandUp& m);
     std::expected<void, ApplyError> seat_player(const SeatPlayer& m);
     std::expected<void, ApplyError> close(const CloseTable& m);
-    SeatIndex big_blind_after() const;
 
     TableId id_;
     bool open_ = false;
