@@ -223,11 +223,17 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
     seat_arrivals(r.table, rng, out);
     if (r.finished_hand == 0) return out;  // purchases, disqualifications: decisions come after hands
     if (config_.pace == Pace::Rounds || round_hand_for_hand_) {
-        if (tables_in_hand_ == 0) end_round(rng, out);
+        if (tables_in_hand_ == 0)
+            end_round(rng, out);
+        else if (config_.pace == Pace::Free)
+            out.emplace_back(Wait{r.table, WaitReason::HandForHand});  // the others are still playing
     } else {
         after_table(r.table, rng, out);
         idle_.push_back(r.table);
-        if (!on_break_) start_round(out);
+        if (on_break_)  // synchronous: a table learns of the break when its hand is over
+            out.emplace_back(PauseForBreak{r.table, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
+        else
+            start_round(out);
         if (floor_.open(r.table) && !in_hand_[static_cast<std::size_t>(r.table)] && !on_break_)
             out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2 ? WaitReason::TooFewPlayers
                                                                                     : WaitReason::HandForHand});
@@ -258,7 +264,7 @@ std::vector<DirectorMessage> TournamentDirector::tick(Duration now, RandomSource
     if (on_break_) {
         if (!was_on_break)  // synchronous (§6): a table in a hand hears it with its report's answer
             for (int id = 0; id < floor_.table_count(); ++id)
-                if (floor_.open(id))
+                if (floor_.open(id) && !in_hand_[static_cast<std::size_t>(id)])
                     out.emplace_back(PauseForBreak{
                         id, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
         return out;
