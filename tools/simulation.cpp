@@ -230,7 +230,7 @@ class Simulator {
 
     void plant_hand_fault(std::array<Chips, kMaxTableSize>& finals) const {
         if (result_.hands != kFaultyHand) return;
-        if (opt_.fault == Fault::HandLosesAChip) finals[0] -= 1;
+        if (opt_.fault == Fault::HandLosesAChip) *std::max_element(finals.begin(), finals.end()) -= 1;
         if (opt_.fault == Fault::HandNegativeStack) {
             finals[1] += finals[0] + 1;  // the total still adds up: only the sign is wrong
             finals[0] = -1;
