@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <utility>
 
 #include "engine/poker/game.hpp"
 #include "engine/poker/hand.hpp"
@@ -63,14 +64,15 @@ class Simulator {
         std::vector<EntrantId> entrants(static_cast<std::size_t>(opt_.players));
         for (int i = 0; i < opt_.players; ++i)
             entrants[static_cast<std::size_t>(i)] = i;
-        auto started = TournamentDirector::start(entrants, DirectorConfig{structure_, Pace::Rounds, {}}, rng_);
+        auto started =
+            TournamentDirector::start(entrants, DirectorConfig{structure_, Pace::Rounds, {}}, rng_);
         if (!started) {
             violation(std::string("the director refused to start: ") + to_string(started.error()));
             return std::move(result_);
         }
         director_.emplace(std::move(started->director));
         result_.paid_places = director_->payout_table().paid_places();
-        deliver(started->messages);
+        deliver(std::exchange(started->messages, {}));
         const bool stages = opt_.kind == TournamentKind::ShootOut || opt_.kind == TournamentKind::HeadsUp;
         int stage = director_->stage();
         std::int64_t round = 0;
@@ -127,7 +129,8 @@ class Simulator {
             TournamentTable& t = table(addressee(m));
             cross_check(t, m);
             if (auto ok = t.apply(m, rng_); !ok) {
-                violation("table " + std::to_string(t.id()) + " refused a director message: " + describe(ok.error()));
+                violation("table " + std::to_string(t.id()) +
+                          " refused a director message: " + describe(ok.error()));
                 return;
             }
             if (std::holds_alternative<OpenTable>(m)) {
@@ -142,12 +145,12 @@ class Simulator {
     // The director chose the seats of a balancing move from its view of the tables: they must
     // be the ones the tables themselves name (RULES.md §6).
     void cross_check(const TournamentTable& t, const DirectorMessage& m) {
-        if (const auto* up = std::get_if<StandUp>(&m); up && !up->breaking &&
-                                                      up->seat != t.table().next_big_blind_seat())
-            violation("balancing moved seat " + std::to_string(up->seat) + " of table " + std::to_string(t.id()) +
-                      ", not the next big blind");
-        if (const auto* sit = std::get_if<SeatPlayer>(&m); sit && !sit->breaking &&
-                                                           sit->seat != t.table().seat_posting_big_blind_soonest())
+        if (const auto* up = std::get_if<StandUp>(&m);
+            up && !up->breaking && up->seat != t.table().next_big_blind_seat())
+            violation("balancing moved seat " + std::to_string(up->seat) + " of table " +
+                      std::to_string(t.id()) + ", not the next big blind");
+        if (const auto* sit = std::get_if<SeatPlayer>(&m);
+            sit && !sit->breaking && sit->seat != t.table().seat_posting_big_blind_soonest())
             violation("balancing seated a player in seat " + std::to_string(sit->seat) + " of table " +
                       std::to_string(t.id()) + ", not the seat posting the big blind soonest");
     }
@@ -157,7 +160,8 @@ class Simulator {
         plant_report_fault();
         auto answer = director_->on_report(report_, at, rng_);
         if (!answer) {
-            violation("the director refused table " + std::to_string(t.id()) + "'s report: " + to_string(answer.error()));
+            violation("the director refused table " + std::to_string(t.id()) +
+                      "'s report: " + to_string(answer.error()));
             return;
         }
         deliver(*answer);
@@ -189,7 +193,8 @@ class Simulator {
             before += s.stack;
         bot_.set_big_blind(setup_.big_blind);
         if (auto ok = hand_.reset(setup_, rng_); !ok) {
-            violation("table " + std::to_string(t.id()) + ": the hand refused its setup: " + describe(ok.error()));
+            violation("table " + std::to_string(t.id()) +
+                      ": the hand refused its setup: " + describe(ok.error()));
             return false;
         }
         int actions = 0;
@@ -219,8 +224,8 @@ class Simulator {
             if (finals[i] < 0) violation("hand " + std::to_string(setup_.hand_id) + ": a negative stack");
         }
         if (after != before)
-            violation("hand " + std::to_string(setup_.hand_id) + ": chips not conserved (" + std::to_string(before) +
-                      " before, " + std::to_string(after) + " after)");
+            violation("hand " + std::to_string(setup_.hand_id) + ": chips not conserved (" +
+                      std::to_string(before) + " before, " + std::to_string(after) + " after)");
         if (auto out = t.finish_hand(std::span<const Chips>(finals.data(), setup_.seats.size())); !out) {
             violation("table " + std::to_string(t.id()) + ": " + to_string(out.error()));
             return false;
@@ -373,10 +378,12 @@ class Simulator {
                 violation("entrant " + std::to_string(p.entrant) + " ranked twice");
         }
         for (int i = 0; i < opt_.players; ++i)
-            if (seen[static_cast<std::size_t>(i)] == 0) violation("entrant " + std::to_string(i) + " never ranked");
+            if (seen[static_cast<std::size_t>(i)] == 0)
+                violation("entrant " + std::to_string(i) + " never ranked");
         // Places 1..N each taken once (a tie of s players takes s places).
         std::vector<Placing> sorted = ranking.placings();
-        std::sort(sorted.begin(), sorted.end(), [](const Placing& a, const Placing& b) { return a.place < b.place; });
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const Placing& a, const Placing& b) { return a.place < b.place; });
         int expected = 1;
         for (std::size_t i = 0; i < sorted.size();) {
             if (sorted[i].place != expected) {

@@ -26,10 +26,10 @@ struct SimulationOptions {
     // Tests only: a fault planted in the 10th hand, which the checks must report as a violation.
     enum class Fault {
         None,
-        HandLosesAChip,      // the hand's final stacks lose a chip (the driver's per-hand check)
-        HandNegativeStack,   // a final stack below zero (the driver's per-hand check)
-        ReportGainsAChip,    // the table's report shows a chip more (the director's check)
-        ReportNegativeStack, // the table's report shows a stack below zero (the director's check)
+        HandLosesAChip,       // the hand's final stacks lose a chip (the driver's per-hand check)
+        HandNegativeStack,    // a final stack below zero (the driver's per-hand check)
+        ReportGainsAChip,     // the table's report shows a chip more (the director's check)
+        ReportNegativeStack,  // the table's report shows a stack below zero (the director's check)
     };
     Fault fault = Fault::None;
 };

@@ -104,9 +104,9 @@ struct StartHand {
     bool rebuys_open = false;
 };
 enum class WaitReason {
-    HandForHand,      // the other tables are still playing this hand-for-hand round
-    TooFewPlayers,    // fewer than two players: arrivals come with the next moves
-    TournamentOver,   // the last player has won
+    HandForHand,     // the other tables are still playing this hand-for-hand round
+    TooFewPlayers,   // fewer than two players: arrivals come with the next moves
+    TournamentOver,  // the last player has won
 };
 // Stay between hands until told otherwise.
 struct Wait {
@@ -124,8 +124,8 @@ struct OfferAddOn {
     Chips chips = 0;
 };
 
-using DirectorMessage =
-    std::variant<OpenTable, StandUp, SeatPlayer, CloseTable, SetLevel, StartHand, Wait, PauseForBreak, OfferAddOn>;
+using DirectorMessage = std::variant<OpenTable, StandUp, SeatPlayer, CloseTable, SetLevel, StartHand, Wait,
+                                     PauseForBreak, OfferAddOn>;
 
 // The table a message is for.
 TableId addressee(const DirectorMessage& message);

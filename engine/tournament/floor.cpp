@@ -262,7 +262,8 @@ std::expected<std::optional<SeatMove>, FloorError> Floor::balance_once(int from)
     return move;
 }
 
-std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rng, std::vector<SeatMove>& moves) {
+std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rng,
+                                                  std::vector<SeatMove>& moves) {
     if (!open(table_id)) return std::unexpected(FloorError::UnknownTable);
     while (auto b = table_to_break()) {
         if (table(*b).in_hand()) break;  // broken after its hand, when it reports

@@ -27,7 +27,9 @@ struct SeatMove {
 };
 // A SeatMove whose to_seat is kNoSeat reserves a place at a table playing a hand: the player
 // leaves now and is seated when that table reports the end of its hand (seat_arrivals()).
-inline constexpr bool reserved(const SeatMove& m) { return m.to_seat == kNoSeat; }
+inline constexpr bool reserved(const SeatMove& m) {
+    return m.to_seat == kNoSeat;
+}
 
 enum class FloorError {
     UnknownTable,          // no table with that number, or it is closed

@@ -44,7 +44,8 @@ TournamentDirector::TournamentDirector(DirectorConfig config, int entrants)
       ranking_(entrants) {}
 
 std::expected<DirectorStart, DirectorError> TournamentDirector::start(const std::vector<EntrantId>& entrants,
-                                                                      DirectorConfig config, RandomSource& rng) {
+                                                                      DirectorConfig config,
+                                                                      RandomSource& rng) {
     if (entrants.size() < 2) return std::unexpected(DirectorError::NotEnoughEntrants);
     if (validate(config.structure)) return std::unexpected(DirectorError::BadStructure);
     EntrantId largest = 0;
@@ -57,8 +58,8 @@ std::expected<DirectorStart, DirectorError> TournamentDirector::start(const std:
         if (seen[static_cast<std::size_t>(e)]) return std::unexpected(DirectorError::InvalidEntrant);
         seen[static_cast<std::size_t>(e)] = true;
     }
+    // The ranking needs no roster: every entrant it hears of was checked at a table first.
     TournamentDirector d(std::move(config), static_cast<int>(entrants.size()));
-    d.ranking_ = Ranking(entrants);
     const BuyIn& buy_in = d.config_.structure.buy_in;
     d.payments_.assign(static_cast<std::size_t>(largest) + 1, EntrantPayments{});
     for (EntrantId e : entrants)
@@ -133,7 +134,8 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     std::array<bool, kMaxTableSize> taken{};
     Chips now = 0;
     for (const auto& p : r.players) {
-        if (p.seat < 0 || p.seat >= view.size() || taken[static_cast<std::size_t>(p.seat)] || p.player.entrant < 0)
+        if (p.seat < 0 || p.seat >= view.size() || taken[static_cast<std::size_t>(p.seat)] ||
+            p.player.entrant < 0)
             return std::unexpected(DirectorError::BadSeat);
         taken[static_cast<std::size_t>(p.seat)] = true;
         if (p.player.stack < 0) return std::unexpected(DirectorError::NegativeStack);
@@ -149,14 +151,16 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
                            [&](const ReportedSeat& p) { return p.player.entrant == e; });
     };
     for (const auto& e : r.eliminated)
-        if (!was_here(e.entrant) || still_here(e.entrant)) return std::unexpected(DirectorError::UnknownPlayer);
+        if (!was_here(e.entrant) || still_here(e.entrant))
+            return std::unexpected(DirectorError::UnknownPlayer);
     for (std::size_t i = 0; i < r.eliminated.size(); ++i)
         for (std::size_t j = i + 1; j < r.eliminated.size(); ++j)
             if (r.eliminated[i].entrant == r.eliminated[j].entrant)
                 return std::unexpected(DirectorError::UnknownPlayer);
     Chips removed = 0;
     for (const auto& d : r.disqualified) {
-        if (!was_here(d.entrant) || still_here(d.entrant)) return std::unexpected(DirectorError::UnknownPlayer);
+        if (!was_here(d.entrant) || still_here(d.entrant))
+            return std::unexpected(DirectorError::UnknownPlayer);
         if (d.chips_removed < 0) return std::unexpected(DirectorError::NegativeStack);
         removed += d.chips_removed;
     }
@@ -164,13 +168,15 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     const auto& rules = config_.structure.rebuys;
     for (const auto& b : r.bought) {
         if (!still_here(b.entrant)) return std::unexpected(DirectorError::UnknownPlayer);
-        const bool rebuy_ok = b.kind == Purchase::Rebuy && rebuy_period() && b.chips == config_.structure.starting_stack;
+        const bool rebuy_ok =
+            b.kind == Purchase::Rebuy && rebuy_period() && b.chips == config_.structure.starting_stack;
         const bool addon_ok = b.kind == Purchase::AddOn && addon_offered_ && b.chips == rules.addon_chips;
         if (!rebuy_ok && !addon_ok) return std::unexpected(DirectorError::PurchaseRefused);
         bought += b.chips;
     }
     // Within a table a hand moves chips, never makes or loses them; purchases add, removals take.
-    if (now != view.total_chips() + bought - removed) return std::unexpected(DirectorError::ChipsNotConserved);
+    if (now != view.total_chips() + bought - removed)
+        return std::unexpected(DirectorError::ChipsNotConserved);
     return {};
 }
 
@@ -188,7 +194,8 @@ void TournamentDirector::take(const TableReport& r) {
     if (!r.eliminated.empty()) {
         if (round_hand_for_hand_) {
             for (const auto& e : r.eliminated)
-                round_eliminated_.push_back(RoundElimination{e.entrant, e.start_chips, r.table, e.seat_from_button});
+                round_eliminated_.push_back(
+                    RoundElimination{e.entrant, e.start_chips, r.table, e.seat_from_button});
         } else {
             (void)ranking_.eliminate_in_hand(r.eliminated);  // checked: each was at the table, once
         }
@@ -231,12 +238,14 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
         after_table(r.table, rng, out);
         idle_.push_back(r.table);
         if (on_break_)  // synchronous: a table learns of the break when its hand is over
-            out.emplace_back(PauseForBreak{r.table, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
+            out.emplace_back(PauseForBreak{
+                r.table, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
         else
             start_round(out);
         if (floor_.open(r.table) && !in_hand_[static_cast<std::size_t>(r.table)] && !on_break_)
-            out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2 ? WaitReason::TooFewPlayers
-                                                                                    : WaitReason::HandForHand});
+            out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2
+                                               ? WaitReason::TooFewPlayers
+                                               : WaitReason::HandForHand});
     }
     crown_if_last(out);
     return out;
@@ -302,7 +311,8 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
 }
 
 void TournamentDirector::start_table(TableId id, std::vector<DirectorMessage>& out) {
-    if (!floor_.open(id) || floor_.table(id).player_count() < 2 || in_hand_[static_cast<std::size_t>(id)]) return;
+    if (!floor_.open(id) || floor_.table(id).player_count() < 2 || in_hand_[static_cast<std::size_t>(id)])
+        return;
     out.emplace_back(StartHand{id, ++next_hand_, rebuy_period()});
     in_hand_[static_cast<std::size_t>(id)] = true;
     floor_.set_in_hand(id, true);

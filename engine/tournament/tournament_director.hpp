@@ -41,16 +41,16 @@ struct DirectorConfig {
 };
 
 enum class DirectorError {
-    NotEnoughEntrants,   // fewer than two
-    InvalidEntrant,      // an id below zero or above kMaxEntrantId, or listed twice
-    BadStructure,        // validate(structure) refused it
-    UnknownTable,        // a report from a table that is not open
-    BadSeat,             // a report naming a seat outside the table, twice, or an invalid entrant
-    UnknownPlayer,       // eliminated, disqualified or buying: an entrant who was not at that table
-    NegativeStack,       // a stack below zero
-    ChipsNotConserved,   // the stacks do not add up to what the table had, plus purchases, minus removals
-    PurchaseRefused,     // a re-buy outside the window, an add-on not offered, or not the structure's chips
-    TournamentOver,      // the winner is known: nothing more to decide
+    NotEnoughEntrants,  // fewer than two
+    InvalidEntrant,     // an id below zero or above kMaxEntrantId, or listed twice
+    BadStructure,       // validate(structure) refused it
+    UnknownTable,       // a report from a table that is not open
+    BadSeat,            // a report naming a seat outside the table, twice, or an invalid entrant
+    UnknownPlayer,      // eliminated, disqualified or buying: an entrant who was not at that table
+    NegativeStack,      // a stack below zero
+    ChipsNotConserved,  // the stacks do not add up to what the table had, plus purchases, minus removals
+    PurchaseRefused,    // a re-buy outside the window, an add-on not offered, or not the structure's chips
+    TournamentOver,     // the winner is known: nothing more to decide
 };
 const char* to_string(DirectorError e);
 
@@ -81,8 +81,8 @@ class TournamentDirector {
     const std::vector<EntrantPayments>& payments() const { return payments_; }
     Cents prize_parts() const { return prize_parts_; }
     Cents prize_pool() const;
-    std::vector<Cents> prizes() const;       // by place, for the pool as it stands
-    std::vector<Cents> prizes_won() const;   // for each of ranking().placings()
+    std::vector<Cents> prizes() const;      // by place, for the pool as it stands
+    std::vector<Cents> prizes_won() const;  // for each of ranking().placings()
     Chips chips_in_play() const { return chips_in_play_; }
     int level() const { return level_; }
     bool on_break() const { return on_break_; }
@@ -105,7 +105,8 @@ class TournamentDirector {
     Stakes stakes_of(int level) const;
     std::expected<void, DirectorError> check(const TableReport& r) const;
     void take(const TableReport& r);
-    void seat_stage(const std::vector<EntrantId>& players, RandomSource& rng, std::vector<DirectorMessage>& out);
+    void seat_stage(const std::vector<EntrantId>& players, RandomSource& rng,
+                    std::vector<DirectorMessage>& out);
     void start_round(std::vector<DirectorMessage>& out);
     void start_table(TableId id, std::vector<DirectorMessage>& out);
     void end_round(RandomSource& rng, std::vector<DirectorMessage>& out);

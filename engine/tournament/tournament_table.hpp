@@ -18,12 +18,12 @@
 namespace tavolo::engine {
 
 enum class ApplyProblem {
-    WrongTable,      // the message is addressed to another table
-    NotOpen,         // the table is closed, or was never opened
-    AlreadyOpen,     // OpenTable for a table that is open
-    WrongEntrant,    // StandUp names a seat where that entrant does not sit
-    NoHandToStart,   // start_hand() without a StartHand from the director
-    TableRefused,    // the engine Table refused it (see `table`)
+    WrongTable,     // the message is addressed to another table
+    NotOpen,        // the table is closed, or was never opened
+    AlreadyOpen,    // OpenTable for a table that is open
+    WrongEntrant,   // StandUp names a seat where that entrant does not sit
+    NoHandToStart,  // start_hand() without a StartHand from the director
+    TableRefused,   // the engine Table refused it (see `table`)
 };
 
 struct ApplyError {
@@ -71,8 +71,9 @@ class TournamentTable {
     void report(TableReport& out);
     TableReport report();
     // Whether anything happened since the last report that the director must hear.
-    bool has_news() const { return finished_hand_ != 0 || !eliminated_.empty() || !bought_.empty() ||
-                                   !disqualified_.empty(); }
+    bool has_news() const {
+        return finished_hand_ != 0 || !eliminated_.empty() || !bought_.empty() || !disqualified_.empty();
+    }
 
   private:
     std::expected<void, ApplyError> open_table(const OpenTable& m, RandomSource& rng);

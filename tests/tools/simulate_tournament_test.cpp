@@ -106,7 +106,8 @@ TEST(Simulate, a_hand_ending_with_a_negative_stack_is_reported) {
 TEST(Simulate, a_report_whose_stacks_do_not_add_up_is_refused_by_the_director) {
     auto r = with_fault(SimulationOptions::Fault::ReportGainsAChip);
     ASSERT_FALSE(r.ok());
-    EXPECT_NE(r.violations.front().find("the director refused table"), std::string::npos) << r.violations.front();
+    EXPECT_NE(r.violations.front().find("the director refused table"), std::string::npos)
+        << r.violations.front();
     EXPECT_NE(r.violations.front().find("chips not conserved"), std::string::npos) << r.violations.front();
 }
 

@@ -63,7 +63,8 @@ TEST(TournamentFloorSlow, rules_6_balancing_and_breaking_invariants_hold_for_eve
                             ASSERT_NE(m.from_table, m.to_table);
                     }
                     if (::testing::Test::HasFailure()) return;
-                    ASSERT_LE(f.floor.largest_size() - f.floor.smallest_size(), 1) << size << "/" << field << "/" << seed;
+                    ASSERT_LE(f.floor.largest_size() - f.floor.smallest_size(), 1)
+                        << size << "/" << field << "/" << seed;
                     ASSERT_EQ(f.floor.open_tables(), tables_needed(f.floor.players(), size));
                     Chips chips = 0;
                     for (int id = 0; id < f.floor.table_count(); ++id)

@@ -16,7 +16,8 @@ struct FloorOfTables {
     Floor floor;
     std::vector<Table> tables;
 
-    FloorOfTables(int count, int table_size) : floor(count, table_size), tables(static_cast<std::size_t>(count), Table(table_size)) {}
+    FloorOfTables(int count, int table_size)
+        : floor(count, table_size), tables(static_cast<std::size_t>(count), Table(table_size)) {}
 
     Table& table(int id) { return tables[static_cast<std::size_t>(id)]; }
     // The table reports: the view becomes what the table is.
@@ -33,7 +34,8 @@ struct FloorOfTables {
             if (!m.breaking) {
                 EXPECT_EQ(m.from_seat, from.next_big_blind_seat()) << "balancing moves the next big blind";
                 if (!reserved(m)) {
-                    EXPECT_EQ(m.to_seat, to.seat_posting_big_blind_soonest()) << "into the seat posting it soonest";
+                    EXPECT_EQ(m.to_seat, to.seat_posting_big_blind_soonest())
+                        << "into the seat posting it soonest";
                 }
             }
             auto player = from.stand(m.from_seat);

@@ -19,7 +19,8 @@ namespace {
 using std::chrono::minutes;
 
 TournamentStructure mtt(int table_size) {
-    TournamentStructure s = default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
+    TournamentStructure s =
+        default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
     s.table_size = table_size;
     return s;
 }
@@ -127,13 +128,16 @@ TEST(Director, rules_6_the_start_draws_seats_evenly_and_opens_every_table) {
 
 TEST(Director, start_refuses_bad_fields) {
     SeededRandom rng(1);
-    EXPECT_EQ(TournamentDirector::start({1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(), DirectorError::NotEnoughEntrants);
+    EXPECT_EQ(TournamentDirector::start({1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+              DirectorError::NotEnoughEntrants);
     EXPECT_EQ(TournamentDirector::start({1, 2, 1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
               DirectorError::InvalidEntrant);
-    EXPECT_EQ(TournamentDirector::start({1, -2}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(), DirectorError::InvalidEntrant);
+    EXPECT_EQ(TournamentDirector::start({1, -2}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+              DirectorError::InvalidEntrant);
     auto bad = mtt(10);
     bad.starting_stack = 0;
-    EXPECT_EQ(TournamentDirector::start({1, 2}, DirectorConfig{bad, Pace::Free, {}}, rng).error(), DirectorError::BadStructure);
+    EXPECT_EQ(TournamentDirector::start({1, 2}, DirectorConfig{bad, Pace::Free, {}}, rng).error(),
+              DirectorError::BadStructure);
 }
 
 // Issue 15: the conservation check is made to fail. A report whose stacks do not add up to what
@@ -187,11 +191,13 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     stranger.table = 9;
     EXPECT_EQ(room.director->on_report(stranger, room.now, room.rng).error(), DirectorError::UnknownTable);
     TableReport elsewhere = room.table(0).report();
-    elsewhere.eliminated.push_back(Elimination{room.table(1).table().at(room.seat_of(1, 0)).entrant, 0, 5000, 0});
+    elsewhere.eliminated.push_back(
+        Elimination{room.table(1).table().at(room.seat_of(1, 0)).entrant, 0, 5000, 0});
     EXPECT_EQ(room.director->on_report(elsewhere, room.now, room.rng).error(), DirectorError::UnknownPlayer);
     TableReport rebuy = room.table(0).report();  // no re-buys in this tournament
     rebuy.players[0].player.stack += 5000;
-    rebuy.bought.push_back(ChipsBought{rebuy.players[0].player.entrant, rebuy.players[0].seat, Purchase::Rebuy, 5000});
+    rebuy.bought.push_back(
+        ChipsBought{rebuy.players[0].player.entrant, rebuy.players[0].seat, Purchase::Rebuy, 5000});
     EXPECT_EQ(room.director->on_report(rebuy, room.now, room.rng).error(), DirectorError::PurchaseRefused);
     TableReport twice = room.table(0).report();
     twice.players.push_back(twice.players[0]);
@@ -265,7 +271,7 @@ TEST(Director, rules_6_hand_for_hand_tables_wait_for_each_other_and_rank_the_rou
     const EntrantId b = room.table(1).table().at(room.seat_of(1, 2)).entrant;
     mark = room.said.size();
     room.play(0, {untouched});
-    EXPECT_EQ(room.since<Wait>(mark, 0).size(), 1u);  // waits for table 1
+    EXPECT_EQ(room.since<Wait>(mark, 0).size(), 1u);            // waits for table 1
     EXPECT_EQ(room.director->ranking().placings().size(), 1u);  // not ranked until the round ends
     room.play(1, {room.seat_of(1, 2)});
     std::map<EntrantId, Placing> placed;
@@ -372,7 +378,8 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
     // A re-buy after the period is refused.
     TableReport late = room.table(1).report();
     late.players[0].player.stack += 5000;
-    late.bought.push_back(ChipsBought{late.players[0].player.entrant, late.players[0].seat, Purchase::Rebuy, 5000});
+    late.bought.push_back(
+        ChipsBought{late.players[0].player.entrant, late.players[0].seat, Purchase::Rebuy, 5000});
     EXPECT_EQ(room.director->on_report(late, room.now, room.rng).error(), DirectorError::PurchaseRefused);
 }
 

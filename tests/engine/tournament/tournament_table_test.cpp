@@ -17,7 +17,11 @@ ReportedSeat seated(SeatIndex seat, EntrantId entrant, Chips stack) {
 // Table 3 with entrants 10, 11, 12 in seats 0, 2, 4 and the blinds of level 1.
 TournamentTable open_table(RandomSource& rng) {
     TournamentTable t(3);
-    OpenTable open{3, 6, Variant::Holdem, Betting::NoLimit, {seated(0, 10, 1000), seated(2, 11, 1000), seated(4, 12, 1000)}};
+    OpenTable open{3,
+                   6,
+                   Variant::Holdem,
+                   Betting::NoLimit,
+                   {seated(0, 10, 1000), seated(2, 11, 1000), seated(4, 12, 1000)}};
     EXPECT_TRUE(t.apply(open, rng).has_value());
     EXPECT_TRUE(t.apply(SetLevel{3, 1, Stakes{25, 50, 0}}, rng).has_value());
     return t;
@@ -65,7 +69,8 @@ TEST(TableMessages, a_message_for_another_or_an_unopened_table_is_refused) {
     EXPECT_EQ(open.apply(OpenTable{3, 6, Variant::Holdem, Betting::NoLimit, {}}, rng).error().problem,
               ApplyProblem::AlreadyOpen);
     HandSetup setup;
-    EXPECT_EQ(open.start_hand(setup).error().problem, ApplyProblem::NoHandToStart);  // the director's word first
+    EXPECT_EQ(open.start_hand(setup).error().problem,
+              ApplyProblem::NoHandToStart);  // the director's word first
 }
 
 TEST(TableMessages, rules_6_a_moved_player_keeps_his_state_at_the_new_table) {
@@ -77,8 +82,11 @@ TEST(TableMessages, rules_6_a_moved_player_keeps_his_state_at_the_new_table) {
     ASSERT_TRUE(a.apply(StandUp{3, 2, 11, 1, false}, rng).has_value());
     EXPECT_FALSE(a.table().occupied(2));
     TournamentTable b(5);
-    ASSERT_TRUE(b.apply(OpenTable{5, 6, Variant::Holdem, Betting::NoLimit, {seated(0, 20, 1000), seated(1, 21, 1000)}}, rng)
-                    .has_value());
+    ASSERT_TRUE(
+        b.apply(
+             OpenTable{5, 6, Variant::Holdem, Betting::NoLimit, {seated(0, 20, 1000), seated(1, 21, 1000)}},
+             rng)
+            .has_value());
     ASSERT_TRUE(b.apply(SeatPlayer{5, 4, before, 1, false}, rng).has_value());
     EXPECT_EQ(b.table().at(4).entrant, 11);
     EXPECT_TRUE(b.table().at(4).sitting_out);
@@ -105,7 +113,8 @@ TEST(TableMessages, a_stand_up_naming_someone_else_is_refused) {
     SeededRandom rng(1);
     auto t = open_table(rng);
     EXPECT_EQ(t.apply(StandUp{3, 2, 12, 1, false}, rng).error().problem, ApplyProblem::WrongEntrant);
-    EXPECT_EQ(t.apply(StandUp{3, 1, 12, 1, false}, rng).error().problem, ApplyProblem::WrongEntrant);  // empty
+    EXPECT_EQ(t.apply(StandUp{3, 1, 12, 1, false}, rng).error().problem,
+              ApplyProblem::WrongEntrant);  // empty
     EXPECT_EQ(t.table().player_count(), 3);
 }
 
