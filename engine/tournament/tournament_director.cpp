@@ -237,6 +237,8 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
     } else {
         after_table(r.table, rng, out);
         idle_.push_back(r.table);
+        // Shoot-out: with no hand in play anywhere, the stage may be over.
+        if (staged() && tables_in_hand_ == 0) end_round(rng, out);
         if (on_break_)  // synchronous: a table learns of the break when its hand is over
             out.emplace_back(PauseForBreak{
                 r.table, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});

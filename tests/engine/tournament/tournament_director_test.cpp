@@ -323,10 +323,10 @@ TEST(Director, rules_6_a_player_moved_to_a_table_in_a_hand_sits_when_its_hand_en
     EXPECT_EQ(room.table(2).table().player_count(), 5);
 }
 
-TEST(Director, rules_6_shoot_out_winners_are_drawn_again_with_fresh_stacks) {
+void shoot_out_stages(Pace pace) {
     Room room;
     auto s = default_structure(TournamentKind::HeadsUp, Variant::Holdem, Betting::NoLimit);
-    room.start(4, s, Pace::Rounds);  // two heads-up tables
+    room.start(4, s, pace);  // two heads-up tables
     room.tick(Duration{0});
     const auto started = room.said.size();
     room.play(0, {room.seat_of(0, 0)});
@@ -344,6 +344,11 @@ TEST(Director, rules_6_shoot_out_winners_are_drawn_again_with_fresh_stacks) {
     room.play(opened[0].table, {room.seat_of(opened[0].table, 0)});
     ASSERT_TRUE(room.director->finished());
     EXPECT_EQ(room.director->ranking().unranked(), 0);
+}
+
+TEST(Director, rules_6_shoot_out_winners_are_drawn_again_with_fresh_stacks) {
+    shoot_out_stages(Pace::Rounds);
+    shoot_out_stages(Pace::Free);
 }
 
 TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
