@@ -294,6 +294,7 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
         if (tables_in_hand_ > 0) return;  // the round is still being played
         round_hand_for_hand_ = bubble;
         round_eliminated_.clear();
+        out.reserve(out.size() + static_cast<std::size_t>(floor_.open_tables()));
         for (int id = 0; id < floor_.table_count(); ++id)
             start_table(id, out);
         idle_.clear();
