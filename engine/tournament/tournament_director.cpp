@@ -153,10 +153,15 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     for (const auto& e : r.eliminated)
         if (!was_here(e.entrant) || still_here(e.entrant))
             return std::unexpected(DirectorError::UnknownPlayer);
-    for (std::size_t i = 0; i < r.eliminated.size(); ++i)
-        for (std::size_t j = i + 1; j < r.eliminated.size(); ++j)
-            if (r.eliminated[i].entrant == r.eliminated[j].entrant)
-                return std::unexpected(DirectorError::UnknownPlayer);
+    // Nobody leaves twice: each eliminated or disqualified entrant once.
+    std::vector<EntrantId> gone;
+    for (const auto& e : r.eliminated)
+        gone.push_back(e.entrant);
+    for (const auto& d : r.disqualified)
+        gone.push_back(d.entrant);
+    std::sort(gone.begin(), gone.end());
+    if (std::adjacent_find(gone.begin(), gone.end()) != gone.end())
+        return std::unexpected(DirectorError::UnknownPlayer);
     Chips removed = 0;
     for (const auto& d : r.disqualified) {
         if (!was_here(d.entrant) || still_here(d.entrant))
@@ -244,10 +249,12 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
                 r.table, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
         else
             start_round(out);
-        if (floor_.open(r.table) && !in_hand_[static_cast<std::size_t>(r.table)] && !on_break_)
+        crown_if_last(out);
+        if (!finished() && floor_.open(r.table) && !in_hand_[static_cast<std::size_t>(r.table)] && !on_break_)
             out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2
                                                ? WaitReason::TooFewPlayers
                                                : WaitReason::HandForHand});
+        return out;
     }
     crown_if_last(out);
     return out;

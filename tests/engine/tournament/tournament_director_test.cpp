@@ -202,6 +202,16 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     TableReport twice = room.table(0).report();
     twice.players.push_back(twice.players[0]);
     EXPECT_EQ(room.director->on_report(twice, room.now, room.rng).error(), DirectorError::BadSeat);
+    TableReport out_twice = room.table(0).report();  // one player eliminated, and listed twice
+    const ReportedSeat gone = out_twice.players.back();
+    out_twice.players.pop_back();
+    out_twice.players[0].player.stack += gone.player.stack;
+    out_twice.eliminated = {Elimination{gone.player.entrant, gone.seat, 5000, 0},
+                            Elimination{gone.player.entrant, gone.seat, 5000, 0}};
+    EXPECT_EQ(room.director->on_report(out_twice, room.now, room.rng).error(), DirectorError::UnknownPlayer);
+    out_twice.eliminated.pop_back();
+    EXPECT_TRUE(room.director->on_report(out_twice, room.now, room.rng).has_value());  // once is right
+    EXPECT_EQ(room.director->ranking().placings().size(), 1u);
     EXPECT_EQ(room.director->prize_parts(), 20 * 1000);
 }
 
