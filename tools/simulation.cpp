@@ -72,6 +72,9 @@ class Simulator {
         }
         director_.emplace(std::move(started->director));
         result_.paid_places = director_->payout_table().paid_places();
+        tables_.reserve(static_cast<std::size_t>(
+            std::count_if(started->messages.begin(), started->messages.end(),
+                          [](const DirectorMessage& m) { return std::holds_alternative<OpenTable>(m); })));
         deliver(std::exchange(started->messages, {}));
         const bool stages = opt_.kind == TournamentKind::ShootOut || opt_.kind == TournamentKind::HeadsUp;
         int stage = director_->stage();
@@ -85,6 +88,7 @@ class Simulator {
                 violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
                 break;
             }
+            std::erase_if(live_, [&](TableId id) { return !table(id).open(); });
             if (!stages) disturb();
             deliver(director_->tick(now_, rng_));
             while (director_->on_break() && !failed()) {  // nothing plays: the clock jumps to its end
@@ -134,6 +138,7 @@ class Simulator {
                 return;
             }
             if (std::holds_alternative<OpenTable>(m)) {
+                live_.push_back(t.id());
                 send_report(t);  // its button
             } else if (const auto* offer = std::get_if<OfferAddOn>(&m)) {
                 buy_addons(t, offer->chips);
@@ -171,8 +176,8 @@ class Simulator {
     // Every table the director started plays its hand, in table order; time moves by one hand.
     void play_round() {
         const seconds end = now_ + kHandTime;
-        for (std::size_t id = 0; id < tables_.size() && !failed(); ++id) {
-            TournamentTable& t = tables_[id];
+        for (std::size_t i = 0; i < live_.size() && !failed(); ++i) {
+            TournamentTable& t = table(live_[i]);
             if (!t.open() || !t.hand_to_start()) continue;
             if (!play_hand(t)) return;
             if (t.table().rebuy_window()) offer_rebuys(t);
@@ -255,8 +260,8 @@ class Simulator {
     // auto-acting and sanction paths are played too (RULES.md §4, §6). A table tells its
     // director what changed.
     void disturb() {
-        for (std::size_t id = 0; id < tables_.size() && !failed(); ++id) {
-            TournamentTable& t = tables_[id];
+        for (std::size_t i = 0; i < live_.size() && !failed(); ++i) {
+            TournamentTable& t = table(live_[i]);
             if (!t.open() || rng_.uniform_below(200) != 0) continue;
             const SeatIndex s =
                 static_cast<SeatIndex>(rng_.uniform_below(static_cast<std::uint64_t>(t.table().size())));
@@ -357,8 +362,8 @@ class Simulator {
     void check_chips() {
         if (director_->finished()) return;
         Chips sum = 0;
-        for (const auto& t : tables_)
-            if (t.open()) sum += t.table().total_chips();
+        for (TableId id : live_)
+            if (table(id).open()) sum += table(id).table().total_chips();
         if (sum != director_->chips_in_play())
             violation("chips not conserved: " + std::to_string(sum) + " at the tables, " +
                       std::to_string(director_->chips_in_play()) + " expected");
@@ -410,6 +415,7 @@ class Simulator {
     RandomBot bot_;
     std::optional<TournamentDirector> director_;
     std::vector<TournamentTable> tables_;  // by table id
+    std::vector<TableId> live_;            // ascending: the open tables (and some closed this round)
     TableReport report_;                   // reused: a report per hand
     Hand hand_;
     HandSetup setup_;

@@ -99,7 +99,16 @@ int Floor::add_table() {
     count_of_.push_back(-1);
     bucket_pos_.push_back(-1);
     index_add(id, 0);
+    listed_.push_back(id);
     return id;
+}
+
+void Floor::reserve(int more_tables) {
+    const auto n = tables_.size() + static_cast<std::size_t>(std::max(more_tables, 0));
+    tables_.reserve(n);
+    count_of_.reserve(n);
+    bucket_pos_.reserve(n);
+    listed_.reserve(n);
 }
 
 void Floor::index_add(int id, int count) {
@@ -152,6 +161,11 @@ void Floor::set_in_hand(int id, bool in_hand) {
 
 void Floor::close(int id) {
     index_remove(id);
+}
+
+void Floor::tidy() {
+    if (static_cast<int>(listed_.size()) > open_tables_)
+        std::erase_if(listed_, [&](int t) { return !open(t); });
 }
 
 int Floor::smallest_size() const {

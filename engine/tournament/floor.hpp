@@ -97,9 +97,19 @@ class Floor {
     const TableView& table(int id) const { return tables_[static_cast<std::size_t>(id)]; }
     int smallest_size() const;
     int largest_size() const;
+    // Calls f(id) for every open table, in ascending order; f may close tables. Closed tables cost
+    // nothing once tidy() has dropped them (a field of 250,000 closes 25,000 tables).
+    template <class F>
+    void for_each_open(F&& f) const {
+        for (std::size_t i = 0; i < listed_.size(); ++i)
+            if (open(listed_[i])) f(listed_[i]);
+    }
+    // Drops closed tables from the list for_each_open() walks; not while it walks.
+    void tidy();
 
-    // A new table, empty; returns its number.
+    // A new table, empty; returns its number. reserve() first when adding many.
     int add_table();
+    void reserve(int more_tables);
     // A table's report (or the director seating players itself). Unknown or closed: ignored.
     void update(int id, const TableReport& report);
     void seat(int id, SeatIndex seat, const TablePlayer& player);
@@ -146,6 +156,7 @@ class Floor {
     // The same buckets as vectors, for uniform random picks.
     std::array<std::vector<int>, kMaxTableSize + 1> bucket_;
     std::vector<int> bucket_pos_;
+    std::vector<int> listed_;  // ascending; every open table, and a few closed since the last compaction
     int open_tables_ = 0;
     int players_ = 0;
 };

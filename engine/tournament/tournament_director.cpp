@@ -109,6 +109,9 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
     on_break_ = false;
     chips_in_play_ = static_cast<Chips>(players.size()) * s.starting_stack;
     int opened = 0;
+    floor_.reserve(static_cast<int>(drawn->size()));
+    in_hand_.reserve(in_hand_.size() + drawn->size());
+    out.reserve(out.size() + 2 * drawn->size());
     for (const auto& table : *drawn) {
         const int id = floor_.add_table();
         in_hand_.push_back(false);
@@ -267,24 +270,23 @@ std::vector<DirectorMessage> TournamentDirector::tick(Duration now, RandomSource
     const TournamentClock clock = clock_at(config_.structure, now_ - stage_start_);
     if (clock.level != level_) {
         level_ = clock.level;  // every table at its next hand (APT Art.7.3)
-        for (int id = 0; id < floor_.table_count(); ++id)
-            if (floor_.open(id)) out.emplace_back(SetLevel{id, level_, stakes_of(level_)});
+        floor_.for_each_open([&](int id) { out.emplace_back(SetLevel{id, level_, stakes_of(level_)}); });
     }
     const auto& rules = config_.structure.rebuys;
     if (rules.enabled && rules.addon && !addon_offered_ && level_ > rules.period_levels) {
         addon_offered_ = true;  // the re-buy period is over: the add-on, once, at every table
-        for (int id = 0; id < floor_.table_count(); ++id)
-            if (floor_.open(id)) out.emplace_back(OfferAddOn{id, rules.addon_chips});
+        floor_.for_each_open([&](int id) { out.emplace_back(OfferAddOn{id, rules.addon_chips}); });
     }
     const bool was_on_break = on_break_;
     on_break_ = clock.on_break;
     break_ends_ = now_ + clock.break_left;
     if (on_break_) {
         if (!was_on_break)  // synchronous (§6): a table in a hand hears it with its report's answer
-            for (int id = 0; id < floor_.table_count(); ++id)
-                if (floor_.open(id) && !in_hand_[static_cast<std::size_t>(id)])
+            floor_.for_each_open([&](int id) {
+                if (!in_hand_[static_cast<std::size_t>(id)])
                     out.emplace_back(PauseForBreak{
                         id, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
+            });
         return out;
     }
     start_round(out);
@@ -302,8 +304,8 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
         round_hand_for_hand_ = bubble;
         round_eliminated_.clear();
         out.reserve(out.size() + static_cast<std::size_t>(floor_.open_tables()));
-        for (int id = 0; id < floor_.table_count(); ++id)
-            start_table(id, out);
+        floor_.tidy();
+        floor_.for_each_open([&](int id) { start_table(id, out); });
         idle_.clear();
         return;
     }
@@ -337,16 +339,13 @@ void TournamentDirector::end_round(RandomSource& rng, std::vector<DirectorMessag
     }
     if (staged()) {
         std::vector<int> counts;
-        for (int id = 0; id < floor_.table_count(); ++id)
-            if (floor_.open(id)) counts.push_back(floor_.table(id).player_count());
+        floor_.for_each_open([&](int id) { counts.push_back(floor_.table(id).player_count()); });
         if (shoot_out_stage_over(counts)) end_stage(rng, out);
         return;
     }
-    for (int id = 0; id < floor_.table_count(); ++id)
-        if (floor_.open(id)) after_table(id, rng, out);
+    floor_.for_each_open([&](int id) { after_table(id, rng, out); });
     if (config_.pace == Pace::Free) {
-        for (int id = 0; id < floor_.table_count(); ++id)
-            if (floor_.open(id)) idle_.push_back(id);
+        floor_.for_each_open([&](int id) { idle_.push_back(id); });
         round_hand_for_hand_ = false;
         if (!on_break_) start_round(out);
     }
