@@ -54,6 +54,9 @@ struct TableReport {
     SeatIndex big_blind_soonest = kNoSeat;  // the empty seat that posts the big blind soonest
     std::vector<ReportedSeat> players;      // ascending seats
     std::vector<SeatIndex> empty_seats;     // ascending
+    // How many seat changes from the director (OpenTable, StandUp, SeatPlayer, CloseTable) the table
+    // had applied: a report that crossed newer ones on the way is stale, and refused.
+    std::int64_t seat_changes_applied = 0;
     // Since the previous report: eliminations in ranking order (best first, Table::finish_hand
     // and settle_busted), chips bought, disqualifications.
     std::vector<Elimination> eliminated;

@@ -30,6 +30,9 @@ const char* to_string(DirectorError e) {
         case DirectorError::PurchaseRefused:
             return "a re-buy outside the re-buy period, an add-on not offered, or chips other than the "
                    "structure's";
+        case DirectorError::StaleReport:
+            return "the report predates seat changes the director sent to that table: apply them, put the "
+                   "report's news back (unreport) and report again";
         case DirectorError::TournamentOver:
             return "the tournament is over: nothing more to decide";
     }
@@ -124,6 +127,7 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
             open.players.push_back(ReportedSeat{a.seat, p});
         }
         out.emplace_back(std::move(open));
+        seat_changes_sent_.push_back(1);
         out.emplace_back(SetLevel{id, 1, stakes_of(1)});
         if (config_.pace == Pace::Free) idle_.push_back(id);
         ++opened;
@@ -232,6 +236,9 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
     if (!floor_.open(r.table)) return std::unexpected(DirectorError::UnknownTable);
     std::vector<DirectorMessage> out;
     if (r.in_hand) return out;  // nothing settled yet
+    // A report written before the table applied the seat changes sent to it since would undo them.
+    if (r.seat_changes_applied != seat_changes_sent_[static_cast<std::size_t>(r.table)])
+        return std::unexpected(DirectorError::StaleReport);
     if (auto ok = check(r); !ok) return std::unexpected(ok.error());
     now_ = std::max(now_, now);
     take(r);
@@ -366,10 +373,13 @@ void TournamentDirector::send_moves(const std::vector<SeatMove>& moves, std::vec
     for (const auto& m : moves) {
         ++move_number_;
         out.emplace_back(StandUp{m.from_table, m.from_seat, m.entrant, move_number_, m.breaking});
-        if (reserved(m))
+        ++seat_changes_sent_[static_cast<std::size_t>(m.from_table)];
+        if (reserved(m)) {
             in_transit_.emplace_back(m.entrant, move_number_);  // seated when that table reports
-        else
-            out.emplace_back(SeatPlayer{m.to_table, m.to_seat, m.player, move_number_, m.breaking});
+            continue;
+        }
+        out.emplace_back(SeatPlayer{m.to_table, m.to_seat, m.player, move_number_, m.breaking});
+        ++seat_changes_sent_[static_cast<std::size_t>(m.to_table)];
     }
     moves_ += static_cast<std::int64_t>(moves.size());
     // A broken table is empty once its players stood up: close it.
@@ -377,7 +387,9 @@ void TournamentDirector::send_moves(const std::vector<SeatMove>& moves, std::vec
     for (const auto& m : moves) {
         if (!m.breaking || m.from_table == last) continue;
         last = m.from_table;
-        if (!floor_.open(m.from_table)) out.emplace_back(CloseTable{m.from_table});
+        if (floor_.open(m.from_table)) continue;
+        out.emplace_back(CloseTable{m.from_table});
+        ++seat_changes_sent_[static_cast<std::size_t>(m.from_table)];
     }
 }
 
@@ -395,6 +407,7 @@ void TournamentDirector::seat_arrivals(TableId id, RandomSource& rng, std::vecto
             break;
         }
         out.emplace_back(SeatPlayer{m.to_table, m.to_seat, m.player, number, m.breaking});
+        ++seat_changes_sent_[static_cast<std::size_t>(m.to_table)];
     }
 }
 
@@ -409,6 +422,7 @@ void TournamentDirector::end_stage(RandomSource& rng, std::vector<DirectorMessag
             if (t.occupied(s)) winners.push_back(t.at(s).entrant);
         floor_.close(id);
         out.emplace_back(CloseTable{id});
+        ++seat_changes_sent_[static_cast<std::size_t>(id)];
     }
     if (winners.size() == 1) {
         if (ranking_.unranked() == 1 && ranking_.crown(winners.front())) winner_ = winners.front();

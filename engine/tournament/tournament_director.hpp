@@ -50,6 +50,7 @@ enum class DirectorError {
     NegativeStack,      // a stack below zero
     ChipsNotConserved,  // the stacks do not add up to what the table had, plus purchases, minus removals
     PurchaseRefused,    // a re-buy outside the window, an add-on not offered, or not the structure's chips
+    StaleReport,        // written before the table applied the seat changes the director sent it since
     TournamentOver,     // the winner is known: nothing more to decide
 };
 const char* to_string(DirectorError e);
@@ -133,7 +134,8 @@ class TournamentDirector {
     bool addon_offered_ = false;
     // Hands.
     HandId next_hand_ = 0;
-    std::vector<bool> in_hand_;  // by table, as the director started them
+    std::vector<bool> in_hand_;                    // by table, as the director started them
+    std::vector<std::int64_t> seat_changes_sent_;  // by table: OpenTable, StandUp, SeatPlayer, CloseTable
     int tables_in_hand_ = 0;
     bool round_hand_for_hand_ = false;
     std::vector<RoundElimination> round_eliminated_;

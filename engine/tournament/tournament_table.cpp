@@ -84,6 +84,7 @@ std::expected<void, ApplyError> TournamentTable::open_table(const OpenTable& m, 
     if (fresh.player_count() >= 2)
         if (auto ok = fresh.draw_button(rng); !ok) return refused(ok.error());
     table_ = std::move(fresh);
+    ++seat_changes_;
     variant_ = m.variant;
     betting_ = m.betting;
     open_ = true;
@@ -95,11 +96,13 @@ std::expected<void, ApplyError> TournamentTable::stand_up(const StandUp& m) {
     if (m.seat < 0 || m.seat >= table_.size()) return refused(TableError::SeatOutOfRange);
     if (table_.at(m.seat).entrant != m.entrant) return refused(ApplyProblem::WrongEntrant);
     if (auto out = table_.stand(m.seat); !out) return refused(out.error());
+    ++seat_changes_;
     return {};
 }
 
 std::expected<void, ApplyError> TournamentTable::seat_player(const SeatPlayer& m) {
     if (auto ok = table_.sit(m.seat, m.player); !ok) return refused(ok.error());
+    ++seat_changes_;
     return {};
 }
 
@@ -109,6 +112,7 @@ std::expected<void, ApplyError> TournamentTable::close(const CloseTable&) {
     // seated again by the next stage's draw.
     open_ = false;
     next_hand_.reset();
+    ++seat_changes_;
     return {};
 }
 
@@ -194,6 +198,7 @@ void TournamentTable::report(TableReport& out) {
         eliminated_.insert(eliminated_.end(), settled.begin(), settled.end());
     }
     describe_table(id_, table_, out);
+    out.seat_changes_applied = seat_changes_;
     out.finished_hand = finished_hand_;
     out.eliminated.swap(eliminated_);
     out.bought.swap(bought_);
@@ -202,6 +207,17 @@ void TournamentTable::report(TableReport& out) {
     bought_.clear();
     disqualified_.clear();
     finished_hand_ = 0;
+}
+
+void TournamentTable::unreport(TableReport& refused) {
+    // The refused news happened first: they go before anything newer.
+    eliminated_.insert(eliminated_.begin(), refused.eliminated.begin(), refused.eliminated.end());
+    bought_.insert(bought_.begin(), refused.bought.begin(), refused.bought.end());
+    disqualified_.insert(disqualified_.begin(), refused.disqualified.begin(), refused.disqualified.end());
+    if (finished_hand_ == 0) finished_hand_ = refused.finished_hand;
+    refused.eliminated.clear();
+    refused.bought.clear();
+    refused.disqualified.clear();
 }
 
 TableReport TournamentTable::report() {

@@ -70,6 +70,8 @@ class TournamentTable {
     // reports (eliminations, purchases, disqualifications).
     void report(TableReport& out);
     TableReport report();
+    // The director refused `refused` (a stale report): its news go back, to travel with the next.
+    void unreport(TableReport& refused);
     // Whether anything happened since the last report that the director must hear.
     bool has_news() const {
         return finished_hand_ != 0 || !eliminated_.empty() || !bought_.empty() || !disqualified_.empty();
@@ -93,6 +95,7 @@ class TournamentTable {
     bool paused_ = false;
     std::optional<Chips> addon_offer_;
     HandId playing_ = 0;
+    std::int64_t seat_changes_ = 0;  // director seat changes applied
     HandId finished_hand_ = 0;
     std::vector<Elimination> eliminated_;
     std::vector<ChipsBought> bought_;

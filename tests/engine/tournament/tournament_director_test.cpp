@@ -442,3 +442,43 @@ TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_p
 
 }  // namespace
 }  // namespace tavolo::engine
+
+namespace tavolo::engine {
+namespace {
+
+// A report that crossed seat changes on their way to its table would undo them: refused, and the
+// table's news travel with its next report (the live protocol, engine/tournament/README.md).
+TEST(Director, rules_6_a_report_written_before_the_latest_moves_is_refused_and_its_news_kept) {
+    Room room;
+    room.start(18, mtt(6), Pace::Free);  // three tables of 6
+    room.tick(Duration{0});
+    room.play(2, {room.seat_of(2, 0), room.seat_of(2, 1)});  // table 2: 4 left
+    HandSetup setup;
+    room.begin(0, setup);
+    room.end(0, setup);
+    auto answer = room.director->on_report(room.table(0).report(), room.now, room.rng);
+    ASSERT_TRUE(answer.has_value());
+    const auto up = std::find_if(answer->begin(), answer->end(),
+                                 [](const DirectorMessage& m) { return std::holds_alternative<StandUp>(m); });
+    ASSERT_NE(up, answer->end());  // table 0 sends a player to table 2
+    const SeatIndex moving = std::get<StandUp>(*up).seat;
+    // Before the answer arrives, an operator disqualifies someone else at table 0.
+    SeatIndex other = room.seat_of(0, 0) == moving ? room.seat_of(0, 1) : room.seat_of(0, 0);
+    const EntrantId dq = room.table(0).table().at(other).entrant;
+    ASSERT_TRUE(room.table(0).sanction(Sanction{SanctionKind::Disqualification, other, 0}).has_value());
+    TableReport crossing = room.table(0).report();
+    auto refused = room.director->on_report(crossing, room.now, room.rng);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error(), DirectorError::StaleReport);
+    room.table(0).unreport(crossing);
+    room.deliver(*answer);  // the stand-up (and the next StartHand) reach table 0
+    room.report(0);         // the disqualification again, now after the move
+    bool ranked = false;
+    for (const auto& p : room.director->ranking().placings())
+        ranked = ranked || p.entrant == dq;
+    EXPECT_TRUE(ranked);
+    EXPECT_EQ(room.director->chips_in_play(), 18 * 5000 - 5000);
+}
+
+}  // namespace
+}  // namespace tavolo::engine
