@@ -438,6 +438,18 @@ TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_p
     EXPECT_EQ(std::accumulate(won.begin(), won.end(), Cents{0}), room.director->prize_pool());
     EXPECT_GT(room.director->moves(), 0);
     EXPECT_EQ(room.director->broken(), 6);  // 7 tables of 9 down to the final one
+    // Some moves went to a table in a hand: the seat came later, with the same move number.
+    int reserved_moves = 0;
+    std::set<std::int64_t> seated;
+    for (std::size_t i = 0; i < room.said.size(); ++i) {
+        if (const auto* sit = std::get_if<SeatPlayer>(&room.said[i])) seated.insert(sit->move);
+        const auto* up = std::get_if<StandUp>(&room.said[i]);
+        if (!up) continue;
+        const auto* next = i + 1 < room.said.size() ? std::get_if<SeatPlayer>(&room.said[i + 1]) : nullptr;
+        if (!next || next->move != up->move) ++reserved_moves;
+    }
+    EXPECT_GT(reserved_moves, 0);
+    EXPECT_EQ(static_cast<std::int64_t>(seated.size()), room.director->moves());  // every move ends seated
 }
 
 }  // namespace
