@@ -155,6 +155,14 @@ void Floor::seat(int id, SeatIndex seat, const TablePlayer& player) {
     refresh(id);
 }
 
+void Floor::seat(int id, std::span<const ReportedSeat> players) {
+    if (!open(id)) return;
+    for (const auto& p : players)
+        if (p.seat >= 0 && p.seat < table(id).size())
+            tables_[static_cast<std::size_t>(id)].sit(p.seat, p.player);
+    refresh(id);
+}
+
 void Floor::set_in_hand(int id, bool in_hand) {
     if (open(id)) tables_[static_cast<std::size_t>(id)].set_in_hand(in_hand);
 }

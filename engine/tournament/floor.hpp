@@ -8,6 +8,7 @@
 #include <expected>
 #include <optional>
 #include <set>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -113,6 +114,7 @@ class Floor {
     // A table's report (or the director seating players itself). Unknown or closed: ignored.
     void update(int id, const TableReport& report);
     void seat(int id, SeatIndex seat, const TablePlayer& player);
+    void seat(int id, std::span<const ReportedSeat> players);  // a new table's draw, at once
     void set_in_hand(int id, bool in_hand);
     // Closes a table (it must be empty, or be the tournament's end).
     void close(int id);

@@ -123,9 +123,9 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
             TablePlayer p;
             p.entrant = a.entrant;
             p.stack = s.starting_stack;
-            floor_.seat(id, a.seat, p);
             open.players.push_back(ReportedSeat{a.seat, p});
         }
+        floor_.seat(id, open.players);
         out.emplace_back(std::move(open));
         seat_changes_sent_.push_back(1);
         out.emplace_back(SetLevel{id, 1, stakes_of(1)});
