@@ -65,8 +65,8 @@ std::expected<void, ApplyError> TournamentTable::apply(const DirectorMessage& me
                 return {};
             } else {
                 static_assert(std::is_same_v<M, OfferAddOn>);
-                if (table_.in_hand()) return refused(TableError::HandInProgress);
-                table_.set_rebuy_window(false);
+                // During a hand the offer waits for its end: the players buy between hands.
+                if (!table_.in_hand()) table_.set_rebuy_window(false);
                 rebuys_open_ = false;
                 addon_offer_ = m.chips;
                 return {};

@@ -170,5 +170,26 @@ TEST(TableMessages, rules_6_a_busted_player_who_does_not_rebuy_is_eliminated_wit
     EXPECT_EQ(r.eliminated[0].entrant, 12);
 }
 
+TEST(TableMessages, rules_6_an_addon_offered_during_a_hand_is_bought_after_it) {
+    SeededRandom rng(1);
+    auto t = open_table(rng);
+    ASSERT_TRUE(t.apply(StartHand{3, 1, true}, rng).has_value());
+    HandSetup setup;
+    ASSERT_TRUE(t.start_hand(setup).has_value());
+    ASSERT_TRUE(t.apply(OfferAddOn{3, 1000}, rng).has_value());  // the re-buy period ended meanwhile
+    EXPECT_EQ(t.addon_offer(), 1000);
+    EXPECT_EQ(t.buy(0, Purchase::AddOn, 1000).error(), TableError::HandInProgress);
+    std::vector<Chips> same;
+    for (const auto& s : setup.seats)
+        same.push_back(s.stack);
+    ASSERT_TRUE(t.finish_hand(same).has_value());
+    ASSERT_TRUE(t.buy(0, Purchase::AddOn, 1000).has_value());
+    EXPECT_EQ(t.table().at(0).stack, 2000);
+    ASSERT_TRUE(t.apply(StartHand{3, 2, false}, rng).has_value());
+    ASSERT_TRUE(t.start_hand(setup).has_value());
+    EXPECT_FALSE(t.addon_offer());  // the offer ends when the next hand starts
+    EXPECT_FALSE(t.table().rebuy_window());
+}
+
 }  // namespace
 }  // namespace tavolo::engine
