@@ -68,6 +68,7 @@ std::expected<DirectorStart, DirectorError> TournamentDirector::start(const std:
     for (EntrantId e : entrants)
         d.payments_[static_cast<std::size_t>(e)] = EntrantPayments{buy_in.total(), buy_in.prize_part};
     d.prize_parts_ = static_cast<Cents>(entrants.size()) * buy_in.prize_part;
+    d.took_addon_.assign(d.payments_.size(), false);
     std::vector<DirectorMessage> out;
     d.seat_stage(entrants, rng, out);
     return DirectorStart{std::move(d), std::move(out)};
@@ -145,6 +146,8 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
             p.player.entrant < 0)
             return std::unexpected(DirectorError::BadSeat);
         taken[static_cast<std::size_t>(p.seat)] = true;
+        // Seats change only by the director's moves: everyone sits where the books have him.
+        if (view.at(p.seat).entrant != p.player.entrant) return std::unexpected(DirectorError::UnknownPlayer);
         if (p.player.stack < 0) return std::unexpected(DirectorError::NegativeStack);
         now += p.player.stack;
     }
@@ -182,7 +185,11 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
         if (!still_here(b.entrant)) return std::unexpected(DirectorError::UnknownPlayer);
         const bool rebuy_ok =
             b.kind == Purchase::Rebuy && rebuy_period() && b.chips == config_.structure.starting_stack;
-        const bool addon_ok = b.kind == Purchase::AddOn && addon_offered_ && b.chips == rules.addon_chips;
+        const bool addon_ok = b.kind == Purchase::AddOn && addon_offered_ && b.chips == rules.addon_chips &&
+                              !took_addon_[static_cast<std::size_t>(b.entrant)] &&
+                              std::count_if(r.bought.begin(), r.bought.end(), [&](const ChipsBought& o) {
+                                  return o.kind == Purchase::AddOn && o.entrant == b.entrant;
+                              }) == 1;  // once per player
         if (!rebuy_ok && !addon_ok) return std::unexpected(DirectorError::PurchaseRefused);
         bought += b.chips;
     }
@@ -202,6 +209,7 @@ void TournamentDirector::take(const TableReport& r) {
         prize_parts_ += price.prize_part;
         chips_in_play_ += b.chips;
         ++(b.kind == Purchase::Rebuy ? rebuys_ : addons_);
+        if (b.kind == Purchase::AddOn) took_addon_[static_cast<std::size_t>(b.entrant)] = true;
     }
     if (!r.eliminated.empty()) {
         if (round_hand_for_hand_) {

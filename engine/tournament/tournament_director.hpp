@@ -132,6 +132,7 @@ class TournamentDirector {
     bool on_break_ = false;
     Duration break_ends_{0};
     bool addon_offered_ = false;
+    std::vector<bool> took_addon_;  // by entrant id: the add-on is once per player
     // Hands.
     HandId next_hand_ = 0;
     std::vector<bool> in_hand_;                    // by table, as the director started them

@@ -399,11 +399,22 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
 }
 
 // A whole tournament played by tables at their own pace: each hand ends at a random table.
-TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_pays_the_pool) {
+// With re-buys, busted players re-buy half the time and half the players take the add-on.
+void whole_tournament_at_free_pace(bool rebuys) {
     Room room;
-    room.start(57, mtt(9), Pace::Free);
+    auto structure = mtt(9);
+    if (rebuys) {
+        structure.rebuys.enabled = true;
+        structure.rebuys.period_levels = 1;
+        structure.rebuys.price = structure.buy_in;
+        structure.rebuys.addon = true;
+        structure.rebuys.addon_price = structure.buy_in;
+        structure.rebuys.addon_chips = structure.starting_stack;
+    }
+    room.start(57, structure, Pace::Free);
     room.tick(Duration{0});
     SeededRandom dice(3);
+    std::set<EntrantId> added;
     for (int step = 0; step < 20000 && !room.director->finished(); ++step) {
         std::vector<TableId> playing;
         for (const auto& t : room.tables)
@@ -418,7 +429,32 @@ TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_p
         for (SeatIndex s = 0; s < t.size(); ++s)
             if (t.occupied(s) && dice.uniform_below(5) == 0) losers.insert(s);
         if (static_cast<int>(losers.size()) >= t.player_count()) losers.erase(losers.begin());
-        room.play(id, losers);
+        TournamentTable& here = room.table(id);
+        // An add-on on offer is bought between hands, before the next one starts.
+        bool bought = false;
+        for (SeatIndex s = 0; s < t.size() && here.addon_offer(); ++s) {
+            if (!t.occupied(s) || added.contains(t.at(s).entrant) || dice.uniform_below(2) != 0) continue;
+            ASSERT_TRUE(here.buy(s, Purchase::AddOn, *here.addon_offer()).has_value());
+            added.insert(t.at(s).entrant);
+            bought = true;
+        }
+        if (bought) room.report(id);
+        HandSetup setup;
+        room.begin(id, setup);
+        room.end(id, setup, losers);
+        if (::testing::Test::HasFatalFailure()) return;
+        for (SeatIndex s = 0; s < t.size(); ++s) {
+            if (!t.occupied(s)) continue;
+            if (t.at(s).busted && dice.uniform_below(2) == 0) {
+                ASSERT_TRUE(here.buy(s, Purchase::Rebuy, structure.starting_stack).has_value());
+            }
+            if (here.addon_offer() && !added.contains(t.at(s).entrant) && !t.at(s).busted &&
+                dice.uniform_below(2) == 0) {
+                ASSERT_TRUE(here.buy(s, Purchase::AddOn, *here.addon_offer()).has_value());
+                added.insert(t.at(s).entrant);
+            }
+        }
+        room.report(id);
         if (::testing::Test::HasFatalFailure()) return;
         const Floor& f = room.director->floor();
         Chips at_tables = 0;
@@ -429,8 +465,8 @@ TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_p
             if (f.open(i))
                 for (const auto& m : f.table(i).arrivals())
                     in_transit += m.player.stack;
-        EXPECT_EQ(at_tables + in_transit, 57 * 5000);
-        room.tick(room.now + std::chrono::seconds(20));
+        EXPECT_EQ(at_tables + in_transit, room.director->chips_in_play());
+        room.tick(room.now + minutes(1));  // levels, the add-on, breaks: all come
     }
     ASSERT_TRUE(room.director->finished());
     EXPECT_EQ(room.director->ranking().placings().size(), 57u);
@@ -438,6 +474,11 @@ TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_p
     EXPECT_EQ(std::accumulate(won.begin(), won.end(), Cents{0}), room.director->prize_pool());
     EXPECT_GT(room.director->moves(), 0);
     EXPECT_EQ(room.director->broken(), 6);  // 7 tables of 9 down to the final one
+    EXPECT_EQ(room.director->prize_parts(), (57 + room.director->rebuys() + room.director->addons()) * 1000);
+    if (rebuys) {
+        EXPECT_GT(room.director->rebuys(), 0);
+        EXPECT_GT(room.director->addons(), 0);
+    }
     // Some moves went to a table in a hand: the seat came later, with the same move number.
     int reserved_moves = 0;
     std::set<std::int64_t> seated;
@@ -450,6 +491,14 @@ TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_p
     }
     EXPECT_GT(reserved_moves, 0);
     EXPECT_EQ(static_cast<std::int64_t>(seated.size()), room.director->moves());  // every move ends seated
+}
+
+TEST(Director, rules_6_a_whole_tournament_at_free_pace_ranks_everyone_once_and_pays_the_pool) {
+    whole_tournament_at_free_pace(false);
+}
+
+TEST(Director, rules_6_a_whole_tournament_at_free_pace_with_rebuys_and_the_addon) {
+    whole_tournament_at_free_pace(true);
 }
 
 }  // namespace
