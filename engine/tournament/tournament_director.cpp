@@ -19,17 +19,22 @@ const char* to_string(DirectorError e) {
         case DirectorError::UnknownTable:
             return "the report comes from a table that is not open";
         case DirectorError::BadSeat:
-            return "the report names a seat outside the table, a seat twice or an invalid entrant";
+            return "the report names a seat outside the table, a seat twice or an invalid entrant: report "
+                   "the "
+                   "table as it is";
         case DirectorError::UnknownPlayer:
-            return "the report eliminates, disqualifies or sells chips to someone who was not at that table";
+            return "the report seats a player where the director did not, or eliminates, disqualifies or "
+                   "sells "
+                   "chips to someone who was not at that table: report the table as it is";
         case DirectorError::NegativeStack:
             return "the report has a stack below zero";
         case DirectorError::ChipsNotConserved:
             return "chips not conserved: the report's stacks do not add up to what the table had, plus "
                    "purchases, minus disqualifications";
         case DirectorError::PurchaseRefused:
-            return "a re-buy outside the re-buy period, an add-on not offered, or chips other than the "
-                   "structure's";
+            return "a re-buy outside the re-buy period, an add-on not offered or bought twice, or chips "
+                   "other "
+                   "than the structure's";
         case DirectorError::StaleReport:
             return "the report predates seat changes the director sent to that table: apply them, put the "
                    "report's news back (unreport) and report again";

@@ -46,7 +46,7 @@ enum class DirectorError {
     BadStructure,       // validate(structure) refused it
     UnknownTable,       // a report from a table that is not open
     BadSeat,            // a report naming a seat outside the table, twice, or an invalid entrant
-    UnknownPlayer,      // eliminated, disqualified or buying: an entrant who was not at that table
+    UnknownPlayer,      // a player not where the books have him; eliminated or buying: not at that table
     NegativeStack,      // a stack below zero
     ChipsNotConserved,  // the stacks do not add up to what the table had, plus purchases, minus removals
     PurchaseRefused,    // a re-buy outside the window, an add-on not offered, or not the structure's chips
