@@ -9,6 +9,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "engine/tournament/tournament_director.hpp"
 #include "engine/tournament/tournament_table.hpp"
@@ -202,6 +203,14 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     TableReport twice = room.table(0).report();
     twice.players.push_back(twice.players[0]);
     EXPECT_EQ(room.director->on_report(twice, room.now, room.rng).error(), DirectorError::BadSeat);
+    TableReport moved_himself = room.table(0).report();  // two players in seats the director never gave
+    std::swap(moved_himself.players[0].seat, moved_himself.players[1].seat);
+    EXPECT_EQ(room.director->on_report(moved_himself, room.now, room.rng).error(),
+              DirectorError::UnknownPlayer);
+    TableReport stranger_seated = room.table(0).report();
+    stranger_seated.players[0].player.entrant = 999;
+    EXPECT_EQ(room.director->on_report(stranger_seated, room.now, room.rng).error(),
+              DirectorError::UnknownPlayer);
     TableReport out_twice = room.table(0).report();  // one player eliminated, and listed twice
     const ReportedSeat gone = out_twice.players.back();
     out_twice.players.pop_back();
@@ -396,6 +405,14 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
     late.bought.push_back(
         ChipsBought{late.players[0].player.entrant, late.players[0].seat, Purchase::Rebuy, 5000});
     EXPECT_EQ(room.director->on_report(late, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    // The add-on is once per player.
+    TableReport again = room.table(1).report();
+    const SeatIndex first = room.seat_of(1, 0);
+    for (auto& p : again.players)
+        if (p.seat == first) p.player.stack += 5000;
+    again.bought.push_back(
+        ChipsBought{room.table(1).table().at(first).entrant, first, Purchase::AddOn, 5000});
+    EXPECT_EQ(room.director->on_report(again, room.now, room.rng).error(), DirectorError::PurchaseRefused);
 }
 
 // A whole tournament played by tables at their own pace: each hand ends at a random table.
