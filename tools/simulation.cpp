@@ -4,18 +4,20 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <utility>
 
 #include "engine/poker/game.hpp"
 #include "engine/poker/hand.hpp"
 #include "engine/random.hpp"
 #include "engine/table/table.hpp"
 #include "engine/tournament/cancellation.hpp"
-#include "engine/tournament/director.hpp"
-#include "engine/tournament/floor.hpp"
 #include "engine/tournament/payouts.hpp"
 #include "engine/tournament/ranking.hpp"
+#include "engine/tournament/refunds.hpp"
 #include "engine/tournament/seating.hpp"
 #include "engine/tournament/structure.hpp"
+#include "engine/tournament/tournament_director.hpp"
+#include "engine/tournament/tournament_table.hpp"
 #include "tools/simulation_bot.hpp"
 
 namespace tavolo::tools {
@@ -24,13 +26,18 @@ using namespace tavolo::engine;
 
 namespace {
 
-constexpr std::int64_t kSecondsPerHand = 60;    // simulated time a hand takes at every table
+using std::chrono::seconds;
+
+constexpr seconds kHandTime{60};                // simulated time a hand takes at every table
 constexpr int kMaxActionsPerHand = 1000;        // a hand needing more is stuck: a violation
 constexpr std::int64_t kMaxRounds = 2'000'000;  // a tournament needing more never ends
 // Blinds past 10^15 and still playing: chips no longer move (a broken evaluator?).
 constexpr int kMaxLevel = 50;
 constexpr Cents kPrizePart = 1000;  // 10+1 EUR buy-ins
 constexpr Cents kFee = 100;
+constexpr std::int64_t kFaultyHand = 10;  // the hand a test's fault is planted in
+
+using Fault = SimulationOptions::Fault;
 
 class Simulator {
   public:
@@ -38,9 +45,7 @@ class Simulator {
         : opt_(o),
           structure_(default_structure(o.kind, o.variant, o.betting)),
           rng_(o.seed),
-          bot_(o.seed ^ 0x5eed5eed5eedULL),
-          ranking_(o.players),
-          paid_(default_payout_table(o.players)) {
+          bot_(o.seed ^ 0x5eed5eed5eedULL) {
         structure_.buy_in = BuyIn{kPrizePart, kFee};
         hand_.set_options(HandOptions{.record_events = false});
         if (o.rebuys) {
@@ -52,21 +57,58 @@ class Simulator {
             r.addon_price = structure_.buy_in;
             r.addon_chips = structure_.starting_stack;
         }
-        prize_parts_ = static_cast<Cents>(o.players) * kPrizePart;
-        payments_.assign(static_cast<std::size_t>(o.players), EntrantPayments{kPrizePart + kFee, kPrizePart});
     }
 
     SimulationResult run() {
         result_.entrants = opt_.players;
-        result_.paid_places = paid_.paid_places();
         std::vector<EntrantId> entrants(static_cast<std::size_t>(opt_.players));
         for (int i = 0; i < opt_.players; ++i)
             entrants[static_cast<std::size_t>(i)] = i;
+        auto started =
+            TournamentDirector::start(entrants, DirectorConfig{structure_, Pace::Rounds, {}}, rng_);
+        if (!started) {
+            violation(std::string("the director refused to start: ") + to_string(started.error()));
+            return std::move(result_);
+        }
+        director_.emplace(std::move(started->director));
+        result_.paid_places = director_->payout_table().paid_places();
+        tables_.reserve(static_cast<std::size_t>(
+            std::count_if(started->messages.begin(), started->messages.end(),
+                          [](const DirectorMessage& m) { return std::holds_alternative<OpenTable>(m); })));
+        deliver(std::exchange(started->messages, {}));
         const bool stages = opt_.kind == TournamentKind::ShootOut || opt_.kind == TournamentKind::HeadsUp;
-        if (stages)
-            play_shoot_out(std::move(entrants));
-        else
-            play_with_director(entrants);
+        int stage = director_->stage();
+        std::int64_t round = 0;
+        while (!director_->finished() && !failed()) {
+            if (director_->stage() != stage) {  // a new shoot-out stage counts its rounds afresh
+                stage = director_->stage();
+                round = 0;
+            }
+            if (round++ >= kMaxRounds) {
+                violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
+                break;
+            }
+            std::erase_if(live_, [&](TableId id) { return !table(id).open(); });
+            if (!stages) disturb();
+            deliver(director_->tick(now_, rng_));
+            while (director_->on_break() && !failed()) {  // nothing plays: the clock jumps to its end
+                now_ = std::chrono::duration_cast<seconds>(director_->break_ends());
+                deliver(director_->tick(now_, rng_));
+            }
+            if (director_->level() > kMaxLevel) {
+                violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
+                break;
+            }
+            if (!stages) check_cancellation();
+            play_round();
+            if (!stages) check_floor();
+            check_chips();
+        }
+        result_.tables = director_->most_tables();
+        result_.moves = director_->moves();
+        result_.broken = director_->broken();
+        result_.rebuys = director_->rebuys();
+        result_.addons = director_->addons();
         check_ranking();
         return std::move(result_);
     }
@@ -77,40 +119,78 @@ class Simulator {
     }
     bool failed() const { return !result_.violations.empty(); }
 
-    // Seats everyone by random draw with a fresh starting stack; each table draws its button.
-    void seat(const std::vector<EntrantId>& entrants) {
-        auto drawn = draw_seating(entrants, structure_.table_size, rng_);
-        if (!drawn) {
-            violation(std::string("the seat draw refused: ") + to_string(drawn.error()));
-            floor_.emplace(0, structure_.table_size);
-            return;
-        }
-        const SeatDraw& tables = *drawn;
-        floor_.emplace(static_cast<int>(tables.size()), structure_.table_size);
-        for (int id = 0; id < floor_->table_count(); ++id) {
-            Table& t = floor_->table(id);
-            for (const auto& a : tables[static_cast<std::size_t>(id)])
-                (void)t.sit(a.seat, a.entrant, structure_.starting_stack);
-            if (t.player_count() >= 2) (void)t.draw_button(rng_);
-            floor_->refresh(id);
-        }
-        chips_expected_ = static_cast<Chips>(entrants.size()) * structure_.starting_stack;
-        if (opt_.inject_violation) chips_expected_ -= 1;
-        play_seconds_ = 0;
+    TournamentTable& table(TableId id) {
+        while (tables_.size() <= static_cast<std::size_t>(id))
+            tables_.emplace_back(static_cast<TableId>(tables_.size()));
+        return tables_[static_cast<std::size_t>(id)];
     }
 
-    Stakes stakes() const {
-        const BlindLevel l = structure_.blinds.level(level());
-        return Stakes{l.small_blind, l.big_blind, l.ante, structure_.blinds.ante_mode};
+    // The director's messages to their tables, in order, as the server's director actor posts
+    // them to the table actors; what a table says back goes to the director at once.
+    void deliver(const std::vector<DirectorMessage>& messages) {
+        for (const auto& m : messages) {
+            if (failed()) return;
+            TournamentTable& t = table(addressee(m));
+            cross_check(t, m);
+            if (auto ok = t.apply(m, rng_); !ok) {
+                violation("table " + std::to_string(t.id()) +
+                          " refused a director message: " + describe(ok.error()));
+                return;
+            }
+            if (std::holds_alternative<OpenTable>(m)) {
+                live_.push_back(t.id());
+                send_report(t);  // its button
+            } else if (const auto* offer = std::get_if<OfferAddOn>(&m)) {
+                buy_addons(t, offer->chips);
+                send_report(t);
+            }
+        }
     }
 
-    // One hand at one table; eliminations in ranking order.
-    void play_hand(int id, std::vector<Elimination>& eliminated) {
-        eliminated.clear();
-        Table& t = floor_->table(id);
-        if (auto ok = t.start_hand(++hand_id_, opt_.variant, opt_.betting, stakes(), setup_); !ok) {
-            violation(std::string("table ") + std::to_string(id) + ": " + to_string(ok.error()));
+    // The director chose the seats of a balancing move from its view of the tables: they must
+    // be the ones the tables themselves name (RULES.md §6).
+    void cross_check(const TournamentTable& t, const DirectorMessage& m) {
+        if (const auto* up = std::get_if<StandUp>(&m);
+            up && !up->breaking && up->seat != t.table().next_big_blind_seat())
+            violation("balancing moved seat " + std::to_string(up->seat) + " of table " +
+                      std::to_string(t.id()) + ", not the next big blind");
+        if (const auto* sit = std::get_if<SeatPlayer>(&m);
+            sit && !sit->breaking && sit->seat != t.table().seat_posting_big_blind_soonest())
+            violation("balancing seated a player in seat " + std::to_string(sit->seat) + " of table " +
+                      std::to_string(t.id()) + ", not the seat posting the big blind soonest");
+    }
+
+    void send_report(TournamentTable& t, seconds at) {
+        t.report(report_);
+        plant_report_fault();
+        auto answer = director_->on_report(report_, at, rng_);
+        if (!answer) {
+            violation("the director refused table " + std::to_string(t.id()) +
+                      "'s report: " + to_string(answer.error()));
             return;
+        }
+        deliver(*answer);
+    }
+    void send_report(TournamentTable& t) { send_report(t, now_); }
+
+    // Every table the director started plays its hand, in table order; time moves by one hand.
+    void play_round() {
+        const seconds end = now_ + kHandTime;
+        for (std::size_t i = 0; i < live_.size() && !failed(); ++i) {
+            TournamentTable& t = table(live_[i]);
+            if (!t.open() || !t.hand_to_start()) continue;
+            if (!play_hand(t)) return;
+            if (t.table().rebuy_window()) offer_rebuys(t);
+            send_report(t, end);
+        }
+        now_ = end;
+    }
+
+    // One hand at one table, played to its end by the bots.
+    bool play_hand(TournamentTable& t) {
+        if (auto ok = t.start_hand(setup_); !ok) {
+            violation("table " + std::to_string(t.id()) + ": " + describe(ok.error()));
+            return false;
         }
         ++result_.hands;
         Chips before = 0;
@@ -118,10 +198,9 @@ class Simulator {
             before += s.stack;
         bot_.set_big_blind(setup_.big_blind);
         if (auto ok = hand_.reset(setup_, rng_); !ok) {
-            violation("table " + std::to_string(id) +
+            violation("table " + std::to_string(t.id()) +
                       ": the hand refused its setup: " + describe(ok.error()));
-            (void)t.void_hand();
-            return;
+            return false;
         }
         int actions = 0;
         while (!hand_.is_over()) {
@@ -129,163 +208,117 @@ class Simulator {
             const LegalActions legal = hand_.legal_actions();
             const Command command = bot_.choose(hand_, legal);
             if (auto r = hand_.act(seat, command); !r) {
-                violation("hand " + std::to_string(hand_id_) +
+                violation("hand " + std::to_string(setup_.hand_id) +
                           ": a legal action was refused: " + std::string(name(r.error())));
                 if (!hand_.act(seat, Timeout{})) break;
             }
             if (++actions > kMaxActionsPerHand) {
-                violation("hand " + std::to_string(hand_id_) + " never ended");
+                violation("hand " + std::to_string(setup_.hand_id) + " never ended");
                 break;
             }
         }
-        if (!hand_.is_over()) {
-            (void)t.void_hand();
-            return;
-        }
+        if (!hand_.is_over()) return false;
         std::array<Chips, kMaxTableSize> finals{};
+        for (std::size_t i = 0; i < setup_.seats.size(); ++i)
+            finals[i] = hand_.stack(setup_.seats[i].seat);
+        plant_hand_fault(finals);
+        // The per-hand checks: no stack below zero, stacks + pots constant.
         Chips after = 0;
         for (std::size_t i = 0; i < setup_.seats.size(); ++i) {
-            finals[i] = hand_.stack(setup_.seats[i].seat);
             after += finals[i];
-            if (finals[i] < 0) violation("hand " + std::to_string(hand_id_) + ": a negative stack");
+            if (finals[i] < 0) violation("hand " + std::to_string(setup_.hand_id) + ": a negative stack");
         }
         if (after != before)
-            violation("hand " + std::to_string(hand_id_) + ": chips not conserved (" +
+            violation("hand " + std::to_string(setup_.hand_id) + ": chips not conserved (" +
                       std::to_string(before) + " before, " + std::to_string(after) + " after)");
-        auto out = t.finish_hand(std::span<const Chips>(finals.data(), setup_.seats.size()));
-        if (!out) {
-            violation(std::string("table ") + std::to_string(id) + ": " + to_string(out.error()));
-            return;
+        if (auto out = t.finish_hand(std::span<const Chips>(finals.data(), setup_.seats.size())); !out) {
+            violation("table " + std::to_string(t.id()) + ": " + to_string(out.error()));
+            return false;
         }
-        eliminated = std::move(*out);
+        return true;
     }
 
-    // Every table with two or more players plays one hand; eliminations are ranked (all together
-    // when hand-for-hand is on, RULES.md §6).
-    void play_round(bool hand_for_hand) {
-        round_.clear();
-        for (int id = 0; id < floor_->table_count() && !failed(); ++id) {
-            if (!floor_->open(id) || floor_->table(id).player_count() < 2) continue;
-            floor_->table(id).set_rebuy_window(rebuy_period());
-            play_hand(id, eliminated_);
-            if (rebuy_period()) offer_rebuys(id, eliminated_);
-            if (hand_for_hand) {
-                for (const auto& e : eliminated_)
-                    round_.push_back(RoundElimination{e.entrant, e.start_chips, id, e.seat_from_button});
-            } else if (!eliminated_.empty()) {
-                if (auto ok = ranking_.eliminate_in_hand(eliminated_); !ok)
-                    violation(std::string("ranking refused a hand's eliminations: ") + to_string(ok.error()));
-            }
-            floor_->refresh(id);
+    void plant_hand_fault(std::array<Chips, kMaxTableSize>& finals) const {
+        if (result_.hands != kFaultyHand) return;
+        if (opt_.fault == Fault::HandLosesAChip) *std::max_element(finals.begin(), finals.end()) -= 1;
+        if (opt_.fault == Fault::HandNegativeStack) {
+            finals[1] += finals[0] + 1;  // the total still adds up: only the sign is wrong
+            finals[0] = -1;
         }
-        if (hand_for_hand && !round_.empty()) {
-            if (auto ok = ranking_.eliminate_in_round(round_); !ok)
-                violation(std::string("ranking refused a round's eliminations: ") + to_string(ok.error()));
+    }
+
+    void plant_report_fault() {
+        if (result_.hands != kFaultyHand || report_.finished_hand == 0 || report_.players.size() < 2) return;
+        if (opt_.fault == Fault::ReportGainsAChip) report_.players[0].player.stack += 1;
+        if (opt_.fault == Fault::ReportNegativeStack) {
+            report_.players[1].player.stack += report_.players[0].player.stack + 1;
+            report_.players[0].player.stack = -1;
         }
-        const std::int64_t hours_before = play_seconds_ / 3600;
-        play_seconds_ += kSecondsPerHand;
-        simulated_seconds_ += kSecondsPerHand;
-        if (structure_.breaks && play_seconds_ / 3600 > hours_before)
-            simulated_seconds_ += std::chrono::duration_cast<std::chrono::seconds>(
-                                      break_after_hour(static_cast<int>(play_seconds_ / 3600)))
-                                      .count();
     }
 
     // Now and then a player sits out or comes back, and an operator sanctions someone, so the
-    // auto-acting and sanction paths are played too (RULES.md §4, §6).
+    // auto-acting and sanction paths are played too (RULES.md §4, §6). A table tells its
+    // director what changed.
     void disturb() {
-        for (int id = 0; id < floor_->table_count(); ++id) {
-            if (!floor_->open(id) || rng_.uniform_below(200) != 0) continue;
-            Table& t = floor_->table(id);
+        for (std::size_t i = 0; i < live_.size() && !failed(); ++i) {
+            TournamentTable& t = table(live_[i]);
+            if (!t.open() || rng_.uniform_below(200) != 0) continue;
             const SeatIndex s =
-                static_cast<SeatIndex>(rng_.uniform_below(static_cast<std::uint64_t>(t.size())));
-            if (!t.occupied(s)) continue;
+                static_cast<SeatIndex>(rng_.uniform_below(static_cast<std::uint64_t>(t.table().size())));
+            if (!t.table().occupied(s)) continue;
             const auto what = rng_.uniform_below(100);
             if (what < 60) {
-                (void)t.set_sitting_out(s, !t.at(s).sitting_out);
+                (void)t.set_sitting_out(s, !t.table().at(s).sitting_out);
             } else if (what < 95) {
                 const int orbits = 1 + static_cast<int>(rng_.uniform_below(4));
-                (void)t.apply(Sanction{SanctionKind::Exclusion, s, orbits});
+                (void)t.sanction(Sanction{SanctionKind::Exclusion, s, orbits});
             } else if (what < 98) {
-                (void)t.apply(Sanction{SanctionKind::Warning, s, 0});
-            } else if (floor_->players() > 2) {
+                (void)t.sanction(Sanction{SanctionKind::Warning, s, 0});
+            } else if (director_->floor().players() > 2) {
                 // Disqualified: the chips leave the tournament; the player ranks as eliminated now.
-                const Chips chips = t.at(s).stack;
-                auto out = t.apply(Sanction{SanctionKind::Disqualification, s, 0});
+                const Chips chips = t.table().at(s).stack;
+                auto out = t.sanction(Sanction{SanctionKind::Disqualification, s, 0});
                 if (!out) continue;
-                chips_expected_ -= out->chips_removed;
                 if (out->chips_removed != chips) violation("a disqualification removed the wrong chips");
-                const Elimination e{out->entrant, s, chips, 0};
-                if (auto ok = ranking_.eliminate_in_hand(std::span<const Elimination>(&e, 1)); !ok)
-                    violation(std::string("ranking refused a disqualification: ") + to_string(ok.error()));
                 ++result_.disqualified;
-                floor_->refresh(id);
             }
+            send_report(t);
         }
     }
 
-    int level() const { return level_at(structure_, std::chrono::seconds(play_seconds_)); }
-    bool rebuy_period() const {
-        return structure_.rebuys.enabled && level() <= structure_.rebuys.period_levels;
-    }
-
-    // Busted players re-buy (or not) before the table's next hand; those who do not are eliminated.
-    void offer_rebuys(int id, std::vector<Elimination>& eliminated) {
-        Table& t = floor_->table(id);
-        for (SeatIndex s = 0; s < t.size(); ++s) {
-            if (!t.occupied(s) || !t.at(s).busted) continue;
-            if (!may_rebuy(structure_, level(), 0, 0) || rng_.uniform_below(10) >= 7) continue;
-            (void)t.add_chips(s, structure_.starting_stack);
-            chips_expected_ += structure_.starting_stack;
-            prize_parts_ += structure_.rebuys.price.prize_part;
-            pay(t.at(s).entrant, structure_.rebuys.price);
-            ++result_.rebuys;
-        }
-        eliminated = t.settle_busted();
-    }
-
-    // The add-on: once, as the rebuy period ends, every other player buys it.
-    void offer_addons() {
-        if (!structure_.rebuys.enabled || !structure_.rebuys.addon || addons_done_ ||
-            level() <= structure_.rebuys.period_levels)
-            return;
-        addons_done_ = true;
-        for (int id = 0; id < floor_->table_count(); ++id) {
-            if (!floor_->open(id)) continue;
-            Table& t = floor_->table(id);
-            t.set_rebuy_window(false);
-            for (SeatIndex s = 0; s < t.size(); ++s) {
-                if (!t.occupied(s) || rng_.uniform_below(2) != 0) continue;
-                (void)t.add_chips(s, structure_.rebuys.addon_chips);
-                chips_expected_ += structure_.rebuys.addon_chips;
-                prize_parts_ += structure_.rebuys.addon_price.prize_part;
-                pay(t.at(s).entrant, structure_.rebuys.addon_price);
-                ++result_.addons;
-            }
+    // Busted players re-buy (or not) before the table's next hand, 7 in 10.
+    void offer_rebuys(TournamentTable& t) {
+        for (SeatIndex s = 0; s < t.table().size(); ++s) {
+            if (!t.table().occupied(s) || !t.table().at(s).busted) continue;
+            if (!may_rebuy(structure_, director_->level(), 0, 0) || rng_.uniform_below(10) >= 7) continue;
+            (void)t.buy(s, Purchase::Rebuy, structure_.starting_stack);
         }
     }
 
-    void pay(EntrantId id, const BuyIn& price) {
-        auto& p = payments_[static_cast<std::size_t>(id)];
-        p.paid += price.total();
-        p.prize_parts += price.prize_part;
+    // The add-on on offer: every other player buys it.
+    void buy_addons(TournamentTable& t, Chips chips) {
+        for (SeatIndex s = 0; s < t.table().size(); ++s) {
+            if (!t.table().occupied(s) || rng_.uniform_below(2) != 0) continue;
+            (void)t.buy(s, Purchase::AddOn, chips);
+        }
     }
 
     // Were the tournament cancelled now (RULES.md §7): twice per run, once half the field is gone
     // and once in the money, the refunds must pay exactly the row's amount, nothing negative.
     void check_cancellation() {
-        const int k = floor_->players();
+        const Floor& floor = director_->floor();
+        const int k = floor.players();
         const bool half = !checked_half_field_ && k * 2 <= opt_.players;
-        const bool itm = !checked_in_the_money_ && k <= paid_.paid_places();
+        const bool itm = !checked_in_the_money_ && k <= director_->payout_table().paid_places();
         if ((!half && !itm) || k < 2) return;
         checked_half_field_ = checked_half_field_ || half;
         checked_in_the_money_ = checked_in_the_money_ || itm;
         CancellationTerms terms;
         terms.kind = opt_.kind;
-        terms.rebuy_open = rebuy_period();
-        terms.prizes = prizes_for_pool(prize_pool(prize_parts_, structure_.guarantee), paid_);
+        terms.rebuy_open = director_->rebuy_period();
+        terms.prizes = director_->prizes();
         terms.prizes_credited_at_elimination = (k % 2) == 0;  // both ways, across runs
-        const auto built = cancellation_case(terms, *floor_, ranking_, payments_);
+        const auto built = cancellation_case(terms, floor, director_->ranking(), director_->payments());
         if (!built) {
             violation(std::string("refund case refused: ") + to_string(built.error()));
             return;
@@ -313,98 +346,35 @@ class Simulator {
         ++result_.cancellation_checks;
     }
 
+    // The director's floor after its decisions: no two tables two apart, the fewest tables.
+    void check_floor() {
+        const Floor& f = director_->floor();
+        if (f.open_tables() > 1 && f.largest_size() - f.smallest_size() > 1)
+            violation("two tables two apart after balancing (" + std::to_string(f.largest_size()) + " and " +
+                      std::to_string(f.smallest_size()) + ")");
+        if (!director_->finished() && f.open_tables() != tables_needed(f.players(), structure_.table_size))
+            violation(std::to_string(f.open_tables()) + " tables open for " + std::to_string(f.players()) +
+                      " players");
+    }
+
+    // The chips at the tables are what the director's books say: every stack dealt, bought or
+    // removed is accounted for.
     void check_chips() {
+        if (director_->finished()) return;
         Chips sum = 0;
-        for (int id = 0; id < floor_->table_count(); ++id)
-            if (floor_->open(id)) sum += floor_->table(id).total_chips();
-        if (sum != chips_expected_)
+        for (TableId id : live_)
+            if (table(id).open()) sum += table(id).table().total_chips();
+        if (sum != director_->chips_in_play())
             violation("chips not conserved: " + std::to_string(sum) + " at the tables, " +
-                      std::to_string(chips_expected_) + " expected");
-    }
-
-    // MTT and Sit&Go: the director breaks and balances after every hand.
-    void play_with_director(const std::vector<EntrantId>& entrants) {
-        seat(entrants);
-        result_.tables = floor_->open_tables();
-        for (std::int64_t round = 0; floor_->players() > 1 && !failed(); ++round) {
-            if (round >= kMaxRounds || level() > kMaxLevel) {
-                violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
-                break;
-            }
-            disturb();
-            offer_addons();
-            check_cancellation();
-            play_round(hand_for_hand(floor_->players(), paid_.paid_places(), floor_->open_tables()));
-            const int open_before = floor_->open_tables();
-            for (int id = 0; id < floor_->table_count(); ++id) {
-                if (!floor_->open(id)) continue;
-                moves_.clear();
-                if (auto ok = floor_->after_hand(id, rng_, moves_); !ok)
-                    violation(std::string("the floor refused: ") + to_string(ok.error()));
-                result_.moves += static_cast<std::int64_t>(moves_.size());
-            }
-            result_.broken += open_before - floor_->open_tables();
-            if (floor_->open_tables() > 1 && floor_->largest_size() - floor_->smallest_size() > 1)
-                violation("two tables two apart after balancing (" + std::to_string(floor_->largest_size()) +
-                          " and " + std::to_string(floor_->smallest_size()) + ")");
-            if (floor_->open_tables() != tables_needed(floor_->players(), structure_.table_size))
-                violation(std::to_string(floor_->open_tables()) + " tables open for " +
-                          std::to_string(floor_->players()) + " players");
-            check_chips();
-        }
-        crown_last();
-    }
-
-    // Shoot-out and heads-up: each table plays to one winner; winners are re-seated at random on
-    // as few tables as possible, evenly, with a fresh stack and the first level; repeat.
-    void play_shoot_out(std::vector<EntrantId> stage) {
-        while (stage.size() > 1 && !failed()) {
-            seat(stage);
-            result_.tables = std::max(result_.tables, floor_->open_tables());
-            for (std::int64_t round = 0; !failed(); ++round) {
-                players_per_table_.clear();
-                for (int id = 0; id < floor_->table_count(); ++id)
-                    players_per_table_.push_back(floor_->table(id).player_count());
-                if (shoot_out_stage_over(players_per_table_)) break;
-                if (round >= kMaxRounds || level() > kMaxLevel) {
-                    violation("a shoot-out stage did not finish by level " + std::to_string(kMaxLevel));
-                    break;
-                }
-                play_round(false);
-                check_chips();  // each stage deals fresh stacks: the chips stay what it dealt out
-            }
-            std::vector<EntrantId> winners;
-            for (int id = 0; id < floor_->table_count(); ++id) {
-                const Table& t = floor_->table(id);
-                for (SeatIndex s = 0; s < t.size(); ++s)
-                    if (t.occupied(s)) winners.push_back(t.at(s).entrant);
-            }
-            stage = std::move(winners);
-        }
-        if (stage.size() == 1 && ranking_.unranked() == 1) {
-            if (auto ok = ranking_.crown(stage.front()); !ok)
-                violation(std::string("ranking refused the winner: ") + to_string(ok.error()));
-        }
-    }
-
-    void crown_last() {
-        if (failed() || floor_->players() != 1) return;
-        for (int id = 0; id < floor_->table_count(); ++id) {
-            if (!floor_->open(id)) continue;
-            const Table& t = floor_->table(id);
-            for (SeatIndex s = 0; s < t.size(); ++s)
-                if (t.occupied(s)) {
-                    if (auto ok = ranking_.crown(t.at(s).entrant); !ok)
-                        violation(std::string("ranking refused the winner: ") + to_string(ok.error()));
-                }
-        }
+                      std::to_string(director_->chips_in_play()) + " expected");
     }
 
     void check_ranking() {
         if (failed()) return;
-        if (ranking_.unranked() != 0) violation(std::to_string(ranking_.unranked()) + " entrants not ranked");
+        const Ranking& ranking = director_->ranking();
+        if (ranking.unranked() != 0) violation(std::to_string(ranking.unranked()) + " entrants not ranked");
         std::vector<int> seen(static_cast<std::size_t>(opt_.players), 0);
-        for (const auto& p : ranking_.placings()) {
+        for (const auto& p : ranking.placings()) {
             if (p.entrant < 0 || p.entrant >= opt_.players) {
                 violation("an unknown entrant was ranked");
                 continue;
@@ -416,7 +386,7 @@ class Simulator {
             if (seen[static_cast<std::size_t>(i)] == 0)
                 violation("entrant " + std::to_string(i) + " never ranked");
         // Places 1..N each taken once (a tie of s players takes s places).
-        std::vector<Placing> sorted = ranking_.placings();
+        std::vector<Placing> sorted = ranking.placings();
         std::sort(sorted.begin(), sorted.end(),
                   [](const Placing& a, const Placing& b) { return a.place < b.place; });
         int expected = 1;
@@ -429,41 +399,29 @@ class Simulator {
             i += static_cast<std::size_t>(shared);
             expected += shared;
         }
-        result_.places = static_cast<int>(ranking_.placings().size());
-        const Cents pool = prize_pool(prize_parts_, structure_.guarantee);
-        const auto prizes = prizes_for_pool(pool, paid_);
-        const auto won = prizes_for_placings(ranking_.placings(), prizes);
-        for (Cents c : won)
+        result_.places = static_cast<int>(ranking.placings().size());
+        for (Cents c : director_->prizes_won())
             result_.prize_cents += c;
-        if (result_.prize_cents != pool)
+        if (result_.prize_cents != director_->prize_pool())
             violation("prizes sum to " + std::to_string(result_.prize_cents) + " cents, the pool is " +
-                      std::to_string(pool));
-        result_.simulated_minutes = simulated_seconds_ / 60;
-        result_.final_level = level();
+                      std::to_string(director_->prize_pool()));
+        result_.simulated_minutes = now_.count() / 60;
+        result_.final_level = director_->level();
     }
 
     SimulationOptions opt_;
     TournamentStructure structure_;
     SeededRandom rng_;
     RandomBot bot_;
-    Ranking ranking_;
-    PayoutTable paid_;
-    std::optional<Floor> floor_;
+    std::optional<TournamentDirector> director_;
+    std::vector<TournamentTable> tables_;  // by table id
+    std::vector<TableId> live_;            // ascending: the open tables (and some closed this round)
+    TableReport report_;                   // reused: a report per hand
     Hand hand_;
     HandSetup setup_;
-    HandId hand_id_ = 0;
-    Chips chips_expected_ = 0;
-    Cents prize_parts_ = 0;                  // buy-ins, re-buys and add-ons
-    std::vector<EntrantPayments> payments_;  // by entrant
+    seconds now_{0};
     bool checked_half_field_ = false;
     bool checked_in_the_money_ = false;
-    bool addons_done_ = false;
-    std::int64_t play_seconds_ = 0;
-    std::int64_t simulated_seconds_ = 0;
-    std::vector<Elimination> eliminated_;
-    std::vector<RoundElimination> round_;
-    std::vector<SeatMove> moves_;
-    std::vector<int> players_per_table_;  // shoot-out: is the stage over?
     SimulationResult result_;
 };
 

@@ -1,7 +1,9 @@
 #pragma once
 // `tavolo simulate`: a whole poker tournament played in-process by random bots (no network, no
-// database; time is simulated). Every table is an engine Table, every hand the engine's Hand,
-// every director decision the engine's Floor; the simulation checks the invariants as it goes.
+// database; time is simulated). A thin driver, shaped as the server's actors: it owns the tables
+// (engine TournamentTable, each hand the engine's Hand played by a bot), routes their reports to
+// the engine's TournamentDirector and the director's messages back to them, and checks the
+// invariants as it goes.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,8 +23,15 @@ struct SimulationOptions {
     // Re-buys during the first 4 levels (a busted player re-buys 7 times in 10) and an add-on at
     // the end of that period (every other player); MTT and Sit&Go only.
     bool rebuys = false;
-    // Tests only: lose one chip from the checker's books, so the run must report a violation.
-    bool inject_violation = false;
+    // Tests only: a fault planted in the 10th hand, which the checks must report as a violation.
+    enum class Fault {
+        None,
+        HandLosesAChip,       // the hand's final stacks lose a chip (the driver's per-hand check)
+        HandNegativeStack,    // a final stack below zero (the driver's per-hand check)
+        ReportGainsAChip,     // the table's report shows a chip more (the director's check)
+        ReportNegativeStack,  // the table's report shows a stack below zero (the director's check)
+    };
+    Fault fault = Fault::None;
 };
 
 struct SimulationResult {

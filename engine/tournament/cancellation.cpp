@@ -41,7 +41,7 @@ std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms
     }
     for (int t = 0; t < floor.table_count(); ++t) {
         if (!floor.open(t)) continue;
-        const Table& table = floor.table(t);
+        const TableView& table = floor.table(t);
         for (SeatIndex s = 0; s < table.size(); ++s) {
             if (!table.occupied(s)) continue;
             const EntrantId id = table.at(s).entrant;

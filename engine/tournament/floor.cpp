@@ -20,13 +20,95 @@ const char* to_string(FloorError e) {
     return "unknown floor error";
 }
 
-Floor::Floor(int tables, int table_size)
-    : table_size_(std::clamp(table_size, 2, kMaxTableSize)),
-      tables_(static_cast<std::size_t>(std::max(tables, 0)), Table(table_size_)),
-      count_of_(tables_.size(), -1),
-      bucket_pos_(tables_.size(), -1) {
-    for (int id = 0; id < table_count(); ++id)
-        index_add(id, 0);
+// ---- TableView ------------------------------------------------------------------------------
+
+TableView::TableView(int table_size) : size_(std::clamp(table_size, 2, kMaxTableSize)) {}
+
+Chips TableView::total_chips() const {
+    Chips sum = 0;
+    for (int s = 0; s < size_; ++s)
+        sum += seats_[static_cast<std::size_t>(s)].stack;
+    return sum;
+}
+
+void TableView::update(const TableReport& r) {
+    seats_.fill(TablePlayer{});
+    count_ = 0;
+    for (const auto& p : r.players) {
+        if (p.seat < 0 || p.seat >= size_) continue;  // the director validated the report
+        seats_[static_cast<std::size_t>(p.seat)] = p.player;
+        ++count_;
+    }
+    button_ = r.button;
+    anchor_ = r.big_blind_after;
+    in_hand_ = r.in_hand;
+}
+
+TablePlayer TableView::stand(SeatIndex seat) {
+    TablePlayer out = seats_[static_cast<std::size_t>(seat)];
+    if (!out.empty()) --count_;
+    seats_[static_cast<std::size_t>(seat)] = TablePlayer{};
+    return out;
+}
+
+void TableView::sit(SeatIndex seat, const TablePlayer& player) {
+    if (!occupied(seat)) ++count_;
+    seats_[static_cast<std::size_t>(seat)] = player;
+}
+
+SeatIndex TableView::next_big_blind_seat() const {
+    if (anchor_ == kNoSeat || count_ < 2) return kNoSeat;
+    for (int i = 1; i <= size_; ++i) {
+        const SeatIndex c = (anchor_ + i) % size_;
+        if (occupied(c)) return c;
+    }
+    return kNoSeat;
+}
+
+SeatIndex TableView::seat_posting_big_blind_soonest() const {
+    // As Table does: an arrival in the first empty seat after the anchor posts the next big blind.
+    const SeatIndex from = anchor_ == kNoSeat ? size_ - 1 : anchor_;
+    for (int i = 1; i <= size_; ++i) {
+        const SeatIndex c = (from + i) % size_;
+        if (!occupied(c)) return c;
+    }
+    return kNoSeat;
+}
+
+SeatIndex TableView::random_empty_seat(RandomSource& rng) const {
+    const int empty = size_ - count_;
+    if (empty <= 0) return kNoSeat;
+    auto pick = static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(empty)));
+    for (SeatIndex s = 0; s < size_; ++s) {
+        if (occupied(s)) continue;
+        if (pick-- == 0) return s;
+    }
+    return kNoSeat;
+}
+
+// ---- Floor ----------------------------------------------------------------------------------
+
+Floor::Floor(int tables, int table_size) : table_size_(std::clamp(table_size, 2, kMaxTableSize)) {
+    for (int i = 0; i < tables; ++i)
+        add_table();
+}
+
+int Floor::add_table() {
+    const int id = table_count();
+    tables_.emplace_back(table_size_);
+    count_of_.push_back(-1);
+    bucket_pos_.push_back(-1);
+    index_add(id, 0);
+    listed_.push_back(id);
+    return id;
+}
+
+void Floor::reserve(int more_tables) {
+    const auto n = tables_.size() + static_cast<std::size_t>(std::max(more_tables, 0));
+    tables_.reserve(n);
+    count_of_.reserve(n);
+    bucket_pos_.reserve(n);
+    listed_.reserve(n);
 }
 
 void Floor::index_add(int id, int count) {
@@ -61,8 +143,37 @@ void Floor::refresh(int id) {
     index_add(id, now);
 }
 
+void Floor::update(int id, const TableReport& report) {
+    if (!open(id)) return;
+    tables_[static_cast<std::size_t>(id)].update(report);
+    refresh(id);
+}
+
+void Floor::seat(int id, SeatIndex seat, const TablePlayer& player) {
+    if (!open(id) || seat < 0 || seat >= table(id).size()) return;
+    tables_[static_cast<std::size_t>(id)].sit(seat, player);
+    refresh(id);
+}
+
+void Floor::seat(int id, std::span<const ReportedSeat> players) {
+    if (!open(id)) return;
+    for (const auto& p : players)
+        if (p.seat >= 0 && p.seat < table(id).size())
+            tables_[static_cast<std::size_t>(id)].sit(p.seat, p.player);
+    refresh(id);
+}
+
+void Floor::set_in_hand(int id, bool in_hand) {
+    if (open(id)) tables_[static_cast<std::size_t>(id)].set_in_hand(in_hand);
+}
+
 void Floor::close(int id) {
     index_remove(id);
+}
+
+void Floor::tidy() {
+    if (static_cast<int>(listed_.size()) > open_tables_)
+        std::erase_if(listed_, [&](int t) { return !open(t); });
 }
 
 int Floor::smallest_size() const {
@@ -96,7 +207,7 @@ int Floor::random_smallest(RandomSource& rng) const {
 
 std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, RandomSource& rng) {
     if (!open(id)) return std::unexpected(FloorError::UnknownTable);
-    Table& from = table(id);
+    TableView& from = tables_[static_cast<std::size_t>(id)];
     if (from.in_hand()) return std::unexpected(FloorError::TableInHand);
     for (SeatIndex s = 0; s < from.size(); ++s)
         if (from.at(s).busted) return std::unexpected(FloorError::BustedPlayersPending);
@@ -122,10 +233,9 @@ std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, Rand
         // The broken table is out of the index, so the smallest table is another one.
         const int to = random_smallest(rng);
         const int planned = count_of_[static_cast<std::size_t>(to)];
-        const Table& dest = table(to);
-        if (dest.in_hand() || planned >= dest.size()) {
+        if (planned >= table(to).size()) {
             undo();
-            return std::unexpected(dest.in_hand() ? FloorError::TableInHand : FloorError::NoRoom);
+            return std::unexpected(FloorError::NoRoom);
         }
         index_remove(to);
         index_add(to, planned + 1);
@@ -137,44 +247,48 @@ std::expected<std::vector<SeatMove>, FloorError> Floor::break_table(int id, Rand
     std::size_t next = 0;
     for (SeatIndex s = 0; s < from.size(); ++s) {
         if (!from.occupied(s)) continue;
-        auto player = from.stand(s);
-        if (!player) continue;  // cannot happen: the table is between hands
+        const TablePlayer player = from.stand(s);
         const int to = to_table[next++];
-        Table& dest = table(to);
+        TableView& dest = tables_[static_cast<std::size_t>(to)];
+        if (dest.in_hand()) {  // its seats cannot change now: a place is reserved
+            moves.push_back(SeatMove{player.entrant, id, s, to, kNoSeat, true, player});
+            dest.reserve(moves.back());
+            continue;
+        }
         const SeatIndex seat = dest.random_empty_seat(rng);
-        (void)dest.sit(seat, *player);  // cannot fail: checked above
-        moves.push_back(SeatMove{player->entrant, id, s, to, seat, true});
+        dest.sit(seat, player);
+        moves.push_back(SeatMove{player.entrant, id, s, to, seat, true, player});
     }
     return moves;
 }
 
 std::expected<std::optional<SeatMove>, FloorError> Floor::balance_once(int from) {
-    if (from < 0 || from >= table_count() || !open(from)) return std::unexpected(FloorError::UnknownTable);
+    if (!open(from)) return std::unexpected(FloorError::UnknownTable);
     const auto to = balance_destination(from);
     if (!to) return std::nullopt;
-    Table& src = table(from);
-    Table& dest = table(*to);
-    if (src.in_hand() || dest.in_hand()) return std::unexpected(FloorError::TableInHand);
+    TableView& src = tables_[static_cast<std::size_t>(from)];
+    TableView& dest = tables_[static_cast<std::size_t>(*to)];
+    if (src.in_hand()) return std::unexpected(FloorError::TableInHand);
     const SeatIndex s = src.next_big_blind_seat();
-    const SeatIndex d = dest.seat_posting_big_blind_soonest();
-    if (s == kNoSeat || d == kNoSeat) return std::nullopt;
-    auto player = src.stand(s);
-    if (!player) return std::nullopt;
-    if (auto ok = dest.sit(d, *player); !ok) {
-        (void)src.sit(s, *player);  // cannot happen (the seat is empty, the entrant new there): undo
-        return std::nullopt;
-    }
+    // A destination playing a hand will name its seat when the hand is over.
+    const SeatIndex d = dest.in_hand() ? kNoSeat : dest.seat_posting_big_blind_soonest();
+    if (s == kNoSeat || (d == kNoSeat && !dest.in_hand())) return std::nullopt;
+    const TablePlayer player = src.stand(s);
+    const SeatMove move{player.entrant, from, s, *to, d, false, player};
+    if (dest.in_hand())
+        dest.reserve(move);
+    else
+        dest.sit(d, player);
     refresh(from);
     refresh(*to);
-    return SeatMove{player->entrant, from, s, *to, d, false};
+    return move;
 }
 
 std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rng,
                                                   std::vector<SeatMove>& moves) {
-    if (table_id < 0 || table_id >= table_count() || !open(table_id))
-        return std::unexpected(FloorError::UnknownTable);
-    refresh(table_id);
+    if (!open(table_id)) return std::unexpected(FloorError::UnknownTable);
     while (auto b = table_to_break()) {
+        if (table(*b).in_hand()) break;  // broken after its hand, when it reports
         auto m = break_table(*b, rng);
         if (!m) return std::unexpected(m.error());
         moves.insert(moves.end(), m->begin(), m->end());
@@ -186,6 +300,18 @@ std::expected<void, FloorError> Floor::after_hand(int table_id, RandomSource& rn
         if (!*m) return {};
         moves.push_back(**m);
     }
+}
+
+void Floor::seat_arrivals(int id, RandomSource& rng, std::vector<SeatMove>& moves) {
+    if (!open(id)) return;
+    TableView& t = tables_[static_cast<std::size_t>(id)];
+    if (t.in_hand() || t.arrivals().empty()) return;
+    for (SeatMove m : t.take_arrivals()) {
+        m.to_seat = m.breaking ? t.random_empty_seat(rng) : t.seat_posting_big_blind_soonest();
+        t.sit(m.to_seat, m.player);
+        moves.push_back(m);
+    }
+    refresh(id);
 }
 
 }  // namespace tavolo::engine

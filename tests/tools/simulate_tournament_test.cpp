@@ -82,13 +82,46 @@ TEST(Simulate, rebuys_and_addon_grow_the_pool_and_keep_chips_conserved) {
     EXPECT_EQ(r.prize_cents, (300 + r.rebuys + r.addons) * 1000);
 }
 
-TEST(Simulate, a_broken_invariant_is_reported) {
+SimulationResult with_fault(SimulationOptions::Fault fault) {
     SimulationOptions o;
     o.players = 50;
-    o.inject_violation = true;
-    auto r = run_simulation(o);
+    o.fault = fault;
+    return run_simulation(o);
+}
+
+// Issue 15: the per-hand checks of the driver and the director's report checks are each made to
+// fail by a planted fault, and the run reports it (exit code 1 from `tavolo simulate`).
+TEST(Simulate, a_hand_whose_stacks_do_not_add_up_is_reported) {
+    auto r = with_fault(SimulationOptions::Fault::HandLosesAChip);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.violations.front().find("chips not conserved"), std::string::npos) << r.violations.front();
+}
+
+TEST(Simulate, a_hand_ending_with_a_negative_stack_is_reported) {
+    auto r = with_fault(SimulationOptions::Fault::HandNegativeStack);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.violations.front().find("a negative stack"), std::string::npos) << r.violations.front();
+}
+
+TEST(Simulate, a_report_whose_stacks_do_not_add_up_is_refused_by_the_director) {
+    auto r = with_fault(SimulationOptions::Fault::ReportGainsAChip);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.violations.front().find("the director refused table"), std::string::npos)
+        << r.violations.front();
+    EXPECT_NE(r.violations.front().find("chips not conserved"), std::string::npos) << r.violations.front();
+}
+
+TEST(Simulate, a_report_with_a_negative_stack_is_refused_by_the_director) {
+    auto r = with_fault(SimulationOptions::Fault::ReportNegativeStack);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.violations.front().find("stack below zero"), std::string::npos) << r.violations.front();
+}
+
+TEST(Simulate, without_a_fault_the_same_run_is_clean) {
+    auto r = with_fault(SimulationOptions::Fault::None);
+    for (const auto& v : r.violations)
+        ADD_FAILURE() << v;
+    EXPECT_EQ(r.places, 50);
 }
 
 TEST(Simulate, same_seed_same_tournament) {

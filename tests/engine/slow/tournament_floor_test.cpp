@@ -7,6 +7,7 @@
 #include "engine/tournament/floor.hpp"
 #include "engine/tournament/payouts.hpp"
 #include "engine/tournament/seating.hpp"
+#include "tests/engine/tournament/floor_support.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -37,32 +38,37 @@ TEST(TournamentFloorSlow, rules_6_balancing_and_breaking_invariants_hold_for_eve
                 std::vector<EntrantId> entrants(static_cast<std::size_t>(field));
                 std::iota(entrants.begin(), entrants.end(), 0);
                 auto seating = *draw_seating(entrants, size, rng);
-                Floor f(static_cast<int>(seating.size()), size);
-                for (int id = 0; id < f.table_count(); ++id) {
+                // The tables and the director's view of them, from their reports.
+                testing::FloorOfTables f(static_cast<int>(seating.size()), size);
+                for (int id = 0; id < f.floor.table_count(); ++id) {
                     for (const auto& a : seating[static_cast<std::size_t>(id)])
                         ASSERT_TRUE(f.table(id).sit(a.seat, a.entrant, 1000).has_value());
                     if (f.table(id).player_count() >= 2) {
                         ASSERT_TRUE(f.table(id).draw_button(rng).has_value());
                     }
-                    f.refresh(id);
+                    f.report(id);
                 }
                 const Chips total = static_cast<Chips>(field) * 1000;
-                while (f.players() > 1) {
-                    for (int id = 0; id < f.table_count(); ++id) {
-                        if (!f.open(id) || f.table(id).player_count() < 2) continue;
+                while (f.floor.players() > 1) {
+                    for (int id = 0; id < f.floor.table_count(); ++id) {
+                        if (!f.floor.open(id) || f.table(id).player_count() < 2) continue;
                         play_random_hand(f.table(id), rng, 6);
-                        f.refresh(id);
+                        f.report(id);
                     }
-                    std::vector<SeatMove> moves;
-                    for (int id = 0; id < f.table_count(); ++id)
-                        if (f.open(id)) f.after_hand(id, rng, moves);
-                    for (const auto& m : moves)
-                        ASSERT_NE(m.from_table, m.to_table);
-                    ASSERT_LE(f.largest_size() - f.smallest_size(), 1) << size << "/" << field << "/" << seed;
-                    ASSERT_EQ(f.open_tables(), tables_needed(f.players(), size));
+                    for (int id = 0; id < f.floor.table_count(); ++id) {
+                        if (!f.floor.open(id)) continue;
+                        auto moves = f.after_hand(id, rng);  // checks each balancing move against the tables
+                        ASSERT_TRUE(moves.has_value());
+                        for (const auto& m : *moves)
+                            ASSERT_NE(m.from_table, m.to_table);
+                    }
+                    if (::testing::Test::HasFailure()) return;
+                    ASSERT_LE(f.floor.largest_size() - f.floor.smallest_size(), 1)
+                        << size << "/" << field << "/" << seed;
+                    ASSERT_EQ(f.floor.open_tables(), tables_needed(f.floor.players(), size));
                     Chips chips = 0;
-                    for (int id = 0; id < f.table_count(); ++id)
-                        if (f.open(id)) chips += f.table(id).total_chips();
+                    for (int id = 0; id < f.floor.table_count(); ++id)
+                        if (f.floor.open(id)) chips += f.table(id).total_chips();
                     ASSERT_EQ(chips, total);
                 }
             }

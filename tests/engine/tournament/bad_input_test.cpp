@@ -9,6 +9,7 @@
 #include "engine/tournament/refunds.hpp"
 #include "engine/tournament/seating.hpp"
 #include "engine/tournament/structure.hpp"
+#include "tests/engine/tournament/floor_support.hpp"
 #include "tests/engine/tournament/table_support.hpp"
 
 namespace tavolo::engine {
@@ -71,73 +72,127 @@ TEST(BadInput, the_button_cannot_be_redrawn_during_a_hand) {
     EXPECT_EQ(t.button(), 0);
 }
 
-// A floor of tables with seats 0..n-1 filled and one hand played (button 0).
-Floor floor_of(std::vector<int> counts) {
-    Floor f(static_cast<int>(counts.size()), 10);
+// Tables with seats 0..n-1 filled and one hand played (button 0), and the director's view.
+testing::FloorOfTables floor_of(std::vector<int> counts) {
+    testing::FloorOfTables f(static_cast<int>(counts.size()), 10);
     EntrantId next = 0;
     for (int id = 0; id < static_cast<int>(counts.size()); ++id) {
         for (SeatIndex s = 0; s < counts[static_cast<std::size_t>(id)]; ++s)
             EXPECT_TRUE(f.table(id).sit(s, next++, 1000).has_value());
         EXPECT_TRUE(f.table(id).set_first_button(0).has_value());
         testing::play(f.table(id));
-        f.refresh(id);
+        f.report(id);
     }
     return f;
 }
 
-TEST(BadInput, rules_6_breaking_waits_for_a_receiving_table_in_a_hand) {
-    // 6 + 6 + 5 fit two tables: table 2 breaks. Table 0 is mid-hand, so its seats cannot change:
-    // the players must not be lost, so the break is refused and nothing moves.
+// Ends the hand in play at a table with every stack as it started, and reports.
+void finish_and_report(testing::FloorOfTables& f, int id, const HandSetup& setup) {
+    std::vector<Chips> stacks;
+    for (const auto& s : setup.seats)
+        stacks.push_back(s.stack);
+    ASSERT_TRUE(f.table(id).finish_hand(stacks).has_value());
+    f.report(id);
+}
+
+TEST(BadInput, rules_6_breaking_reserves_seats_at_a_receiving_table_in_a_hand) {
+    // 6 + 6 + 5 fit two tables: table 2 breaks. Table 0 is mid-hand, so its seats cannot change
+    // now: its arrivals leave table 2 and are seated when table 0 reports the end of its hand.
     auto f = floor_of({6, 6, 5});
-    ASSERT_TRUE(f.table(0).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    auto setup = f.table(0).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
+    ASSERT_TRUE(setup.has_value());
+    f.report(0);
     SeededRandom rng(1);
-    auto r = f.break_table(2, rng);
-    ASSERT_FALSE(r.has_value());
-    EXPECT_EQ(r.error(), FloorError::TableInHand);
-    EXPECT_TRUE(f.open(2));
-    EXPECT_EQ(f.table(2).player_count(), 5);
-    EXPECT_EQ(f.players(), 17);
-    std::vector<SeatMove> moves;
-    EXPECT_EQ(f.after_hand(1, rng, moves).error(), FloorError::TableInHand);
-    EXPECT_TRUE(moves.empty());
-    EXPECT_EQ(f.players(), 17);
+    auto moves = f.floor.break_table(2, rng);
+    ASSERT_TRUE(moves.has_value());
+    f.apply(*moves);
+    int reserved_at_0 = 0;
+    for (const auto& m : *moves) {
+        if (m.to_table == 0) {
+            EXPECT_TRUE(reserved(m));
+            ++reserved_at_0;
+        } else {
+            EXPECT_FALSE(reserved(m));
+        }
+    }
+    ASSERT_GT(reserved_at_0, 0);
+    EXPECT_FALSE(f.floor.open(2));
+    EXPECT_EQ(f.floor.players(), 17);  // nobody lost: the reserved players count at table 0
+    EXPECT_EQ(f.floor.table(0).player_count(), 6 + reserved_at_0);
+    EXPECT_EQ(f.table(0).player_count(), 6);  // its seats did not change during the hand
+    finish_and_report(f, 0, *setup);
+    std::vector<SeatMove> arrivals;
+    f.floor.seat_arrivals(0, rng, arrivals);
+    ASSERT_EQ(static_cast<int>(arrivals.size()), reserved_at_0);
+    for (const auto& m : arrivals) {
+        EXPECT_FALSE(reserved(m));
+        ASSERT_TRUE(f.table(0).sit(m.to_seat, m.player).has_value());
+    }
+    EXPECT_EQ(f.table(0).player_count(), 6 + reserved_at_0);
 }
 
 TEST(BadInput, rules_6_breaking_a_table_mid_hand_is_refused) {
     auto f = floor_of({6, 6, 5});
     ASSERT_TRUE(f.table(2).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    f.report(2);
     SeededRandom rng(1);
-    EXPECT_EQ(f.break_table(2, rng).error(), FloorError::TableInHand);
-    EXPECT_EQ(f.table(2).player_count(), 5);
-    EXPECT_EQ(f.players(), 17);
+    EXPECT_EQ(f.floor.break_table(2, rng).error(), FloorError::TableInHand);
+    EXPECT_EQ(f.floor.table(2).player_count(), 5);
+    EXPECT_EQ(f.floor.players(), 17);
+    // After a hand elsewhere the break waits for table 2's own report.
+    std::vector<SeatMove> moves;
+    EXPECT_TRUE(f.floor.after_hand(1, rng, moves).has_value());
+    EXPECT_TRUE(moves.empty());
+    EXPECT_TRUE(f.floor.open(2));
 }
 
-TEST(BadInput, rules_6_balancing_into_a_table_mid_hand_is_refused) {
+TEST(BadInput, rules_6_balancing_into_a_table_mid_hand_reserves_the_seat_posting_the_big_blind_soonest) {
     auto f = floor_of({9, 9, 7});
-    ASSERT_TRUE(f.table(2).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
-    auto r = f.balance_once(0);
-    ASSERT_FALSE(r.has_value());
-    EXPECT_EQ(r.error(), FloorError::TableInHand);
-    EXPECT_EQ(f.table(0).player_count(), 9);
+    auto setup = f.table(2).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
+    ASSERT_TRUE(setup.has_value());
+    f.report(2);
+    auto r = f.floor.balance_once(0);
+    ASSERT_TRUE(r.has_value() && r->has_value());
+    EXPECT_TRUE(reserved(**r));
+    f.apply({**r});
+    EXPECT_EQ(f.table(0).player_count(), 8);
     EXPECT_EQ(f.table(2).player_count(), 7);
+    // Its hand over, table 2 names the seat: the one posting the big blind soonest then.
+    finish_and_report(f, 2, *setup);
+    std::vector<SeatMove> arrivals;
+    SeededRandom rng(1);
+    f.floor.seat_arrivals(2, rng, arrivals);
+    ASSERT_EQ(arrivals.size(), 1u);
+    EXPECT_EQ(arrivals[0].to_seat, f.table(2).seat_posting_big_blind_soonest());
+    ASSERT_TRUE(f.table(2).sit(arrivals[0].to_seat, arrivals[0].player).has_value());
+    EXPECT_EQ(f.table(2).player_count(), 8);
+}
+
+TEST(BadInput, rules_6_balancing_out_of_a_table_mid_hand_is_refused) {
+    auto f = floor_of({9, 9, 7});
+    ASSERT_TRUE(f.table(0).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
+    f.report(0);
+    EXPECT_EQ(f.floor.balance_once(0).error(), FloorError::TableInHand);
+    EXPECT_EQ(f.floor.table(0).player_count(), 9);
+    EXPECT_EQ(f.floor.table(2).player_count(), 7);
 }
 
 TEST(BadInput, floor_refuses_unknown_tables) {
     auto f = floor_of({4, 4});
     SeededRandom rng(1);
     std::vector<SeatMove> moves;
-    EXPECT_EQ(f.after_hand(7, rng, moves).error(), FloorError::UnknownTable);
-    EXPECT_EQ(f.after_hand(-1, rng, moves).error(), FloorError::UnknownTable);
-    EXPECT_EQ(f.break_table(5, rng).error(), FloorError::UnknownTable);
-    EXPECT_EQ(f.balance_once(5).error(), FloorError::UnknownTable);
-    EXPECT_FALSE(f.open(99));
+    EXPECT_EQ(f.floor.after_hand(7, rng, moves).error(), FloorError::UnknownTable);
+    EXPECT_EQ(f.floor.after_hand(-1, rng, moves).error(), FloorError::UnknownTable);
+    EXPECT_EQ(f.floor.break_table(5, rng).error(), FloorError::UnknownTable);
+    EXPECT_EQ(f.floor.balance_once(5).error(), FloorError::UnknownTable);
+    EXPECT_FALSE(f.floor.open(99));
 }
 
 TEST(BadInput, breaking_the_last_table_is_refused) {
     auto f = floor_of({4});
     SeededRandom rng(1);
-    EXPECT_EQ(f.break_table(0, rng).error(), FloorError::NoRoom);
-    EXPECT_EQ(f.players(), 4);
+    EXPECT_EQ(f.floor.break_table(0, rng).error(), FloorError::NoRoom);
+    EXPECT_EQ(f.floor.players(), 4);
 }
 
 TEST(BadInput, rules_6_ranking_refuses_an_entrant_ranked_twice) {
@@ -267,10 +322,11 @@ TEST(BadInput, rules_7_refunds_refuse_duplicate_unknown_or_negative_input) {
 }
 
 TEST(BadInput, rules_7_cancellation_refuses_an_entrant_without_payments) {
-    Floor floor(1, 10);
-    ASSERT_TRUE(floor.table(0).sit(0, 0, 5000).has_value());
-    ASSERT_TRUE(floor.table(0).sit(1, 5, 5000).has_value());  // no payments entry for id 5
-    floor.refresh(0);
+    testing::FloorOfTables f(1, 10);
+    ASSERT_TRUE(f.table(0).sit(0, 0, 5000).has_value());
+    ASSERT_TRUE(f.table(0).sit(1, 5, 5000).has_value());  // no payments entry for id 5
+    f.report(0);
+    const Floor& floor = f.floor;
     Ranking ranking(2);
     std::vector<EntrantPayments> payments(2, EntrantPayments{1100, 1000});
     CancellationTerms terms;

@@ -2,21 +2,24 @@
 #include <gtest/gtest.h>
 
 #include "engine/tournament/cancellation.hpp"
+#include "tests/engine/tournament/floor_support.hpp"
 #include "tests/engine/tournament/table_support.hpp"
 
 namespace tavolo::engine {
 namespace {
 
 TEST(Cancellation, rules_7_refund_case_from_floor_ranking_and_payments) {
-    Floor floor(2, 10);
-    ASSERT_TRUE(floor.table(0).sit(2, 0, 9000).has_value());
-    ASSERT_TRUE(floor.table(0).sit(5, 1, 6000).has_value());
-    ASSERT_TRUE(floor.table(0).set_first_button(5).has_value());
-    ASSERT_TRUE(floor.table(1).sit(1, 2, 5000).has_value());
-    ASSERT_TRUE(floor.table(1).sit(3, 3, 5000).has_value());
-    ASSERT_TRUE(floor.table(1).set_first_button(1).has_value());
-    floor.refresh(0);
-    floor.refresh(1);
+    // The director's view of two tables, from their reports.
+    testing::FloorOfTables f(2, 10);
+    ASSERT_TRUE(f.table(0).sit(2, 0, 9000).has_value());
+    ASSERT_TRUE(f.table(0).sit(5, 1, 6000).has_value());
+    ASSERT_TRUE(f.table(0).set_first_button(5).has_value());
+    ASSERT_TRUE(f.table(1).sit(1, 2, 5000).has_value());
+    ASSERT_TRUE(f.table(1).sit(3, 3, 5000).has_value());
+    ASSERT_TRUE(f.table(1).set_first_button(1).has_value());
+    f.report(0);
+    f.report(1);
+    const Floor& floor = f.floor;
     Ranking ranking(6);
     const std::vector<Elimination> out{{4, 0, 5000, 0}, {5, 0, 5000, 1}};
     ranking.eliminate_in_hand(out);  // places 5 and 6

@@ -5,15 +5,18 @@
 
 #include "engine/tournament/floor.hpp"
 #include "engine/tournament/seating.hpp"
+#include "tests/engine/tournament/floor_support.hpp"
 #include "tests/engine/tournament/table_support.hpp"
 
 namespace tavolo::engine {
 namespace {
 
-// A floor with tables of the given player counts (seats 0..n-1), each having played one hand
-// with the button at seat 0 (so the last big blind is seat 2).
-Floor floor_with(std::vector<int> counts, int table_size = 10) {
-    Floor f(static_cast<int>(counts.size()), table_size);
+using testing::FloorOfTables;
+
+// Tables of the given player counts (seats 0..n-1), each having played one hand with the button
+// at seat 0 (so the last big blind is seat 2), and the director's view of them from their reports.
+FloorOfTables floor_with(std::vector<int> counts, int table_size = 10) {
+    FloorOfTables f(static_cast<int>(counts.size()), table_size);
     EntrantId next = 0;
     for (int id = 0; id < static_cast<int>(counts.size()); ++id) {
         Table& t = f.table(id);
@@ -23,16 +26,31 @@ Floor floor_with(std::vector<int> counts, int table_size = 10) {
             EXPECT_TRUE(t.set_first_button(0).has_value());
             testing::play(t);
         }
-        f.refresh(id);
+        f.report(id);
     }
     return f;
+}
+
+// The view the director decided from agrees with the tables once its moves are applied.
+void expect_in_step(FloorOfTables& f) {
+    for (int id = 0; id < f.floor.table_count(); ++id) {
+        if (!f.floor.open(id)) {
+            EXPECT_EQ(f.table(id).player_count(), 0) << "a closed table is empty";
+            continue;
+        }
+        const TableView& view = f.floor.table(id);
+        ASSERT_EQ(view.player_count(), f.table(id).player_count()) << "table " << id;
+        for (SeatIndex s = 0; s < view.size(); ++s)
+            EXPECT_EQ(view.at(s).entrant, f.table(id).at(s).entrant) << "table " << id << " seat " << s;
+        EXPECT_EQ(view.next_big_blind_seat(), f.table(id).next_big_blind_seat()) << "table " << id;
+        EXPECT_EQ(view.seat_posting_big_blind_soonest(), f.table(id).seat_posting_big_blind_soonest());
+    }
 }
 
 TEST(Balancing, rules_6_table_two_above_smallest_sends_next_big_blind_to_smallest) {
     auto f = floor_with({9, 9, 7});
     SeededRandom rng(1);
-    std::vector<SeatMove> moves;
-    f.after_hand(0, rng, moves);
+    auto moves = *f.after_hand(0, rng);
     ASSERT_EQ(moves.size(), 1u);
     EXPECT_FALSE(moves[0].breaking);
     EXPECT_EQ(moves[0].from_table, 0);
@@ -50,8 +68,7 @@ TEST(Balancing, rules_6_table_two_above_smallest_sends_next_big_blind_to_smalles
 TEST(Balancing, rules_6_arrival_in_seat_after_last_big_blind_posts_it) {
     auto f = floor_with({10, 3});
     SeededRandom rng(1);
-    std::vector<SeatMove> moves;
-    f.after_hand(0, rng, moves);
+    auto moves = *f.after_hand(0, rng);
     // 10 vs 3: moves until within one: 7 and 6 after 3 moves... 10-3 -> 9/4 -> 8/5 -> 7/6.
     ASSERT_EQ(moves.size(), 3u);
     EXPECT_EQ(moves[0].to_seat, 3);  // table 1 had seats 0-2, last big blind 2
@@ -64,8 +81,7 @@ TEST(Balancing, rules_6_arrival_in_seat_after_last_big_blind_posts_it) {
 TEST(Balancing, rules_6_ties_go_to_the_lowest_numbered_smallest_table) {
     auto f = floor_with({10, 8, 8});
     SeededRandom rng(1);
-    std::vector<SeatMove> moves;
-    f.after_hand(0, rng, moves);
+    auto moves = *f.after_hand(0, rng);
     ASSERT_EQ(moves.size(), 1u);
     EXPECT_EQ(moves[0].to_table, 1);
 }
@@ -73,38 +89,37 @@ TEST(Balancing, rules_6_ties_go_to_the_lowest_numbered_smallest_table) {
 TEST(Balancing, rules_6_a_table_one_above_the_smallest_stays) {
     auto f = floor_with({9, 8, 8});
     SeededRandom rng(1);
-    std::vector<SeatMove> moves;
-    f.after_hand(0, rng, moves);
+    auto moves = *f.after_hand(0, rng);
     EXPECT_TRUE(moves.empty());
 }
 
 TEST(Breaking, rules_6_smallest_table_breaks_when_players_fit_one_fewer) {
     auto f = floor_with({6, 6, 5});
     SeededRandom rng(3);
-    std::vector<SeatMove> moves;
-    f.after_hand(0, rng, moves);
+    auto moves = *f.after_hand(0, rng);
     ASSERT_EQ(moves.size(), 5u);
     for (const auto& m : moves) {
         EXPECT_TRUE(m.breaking);
         EXPECT_EQ(m.from_table, 2);
         EXPECT_NE(m.to_table, 2);
     }
-    EXPECT_FALSE(f.open(2));
-    EXPECT_EQ(f.open_tables(), 2);
-    EXPECT_EQ(f.players(), 17);
+    EXPECT_FALSE(f.floor.open(2));
+    EXPECT_EQ(f.floor.open_tables(), 2);
+    EXPECT_EQ(f.floor.players(), 17);
+    expect_in_step(f);
     EXPECT_LE(std::abs(f.table(0).player_count() - f.table(1).player_count()), 1);
 }
 
 TEST(Breaking, rules_6_ties_break_the_highest_numbered_table) {
     auto f = floor_with({6, 5, 5});
-    EXPECT_EQ(f.table_to_break(), 2);
+    EXPECT_EQ(f.floor.table_to_break(), 2);
     auto g = floor_with({5, 5, 6});
-    EXPECT_EQ(g.table_to_break(), 1);
+    EXPECT_EQ(g.floor.table_to_break(), 1);
 }
 
 TEST(Breaking, rules_6_no_break_while_players_need_every_table) {
     auto f = floor_with({7, 7, 7});  // 21 players need 3 tables of 10
-    EXPECT_EQ(f.table_to_break(), std::nullopt);
+    EXPECT_EQ(f.floor.table_to_break(), std::nullopt);
 }
 
 TEST(Breaking, rules_6_breaking_is_random_over_the_smallest_tables) {
@@ -113,7 +128,9 @@ TEST(Breaking, rules_6_breaking_is_random_over_the_smallest_tables) {
     for (std::uint64_t seed = 0; seed < 300; ++seed) {
         auto f = floor_with({4, 4, 4, 3}, 5);
         SeededRandom rng(seed);
-        auto moves = *f.break_table(3, rng);
+        auto moves = *f.floor.break_table(3, rng);
+        f.apply(moves);
+        expect_in_step(f);
         ASSERT_EQ(moves.size(), 3u);
         first[static_cast<std::size_t>(moves[0].to_table)]++;
         // Each goes to a different table, since each receiver becomes larger than the others.
@@ -125,6 +142,8 @@ TEST(Breaking, rules_6_breaking_is_random_over_the_smallest_tables) {
         EXPECT_GT(n, 70);
 }
 
+// The director decides from the tables' reports only; its view must name the same next big
+// blind and the same seat posting it soonest as the tables themselves after every move.
 TEST(Balancing, rules_6_never_two_tables_two_apart_and_fewest_tables_through_a_tournament) {
     SeededRandom rng(11);
     for (int size : {6, 9, 10}) {
@@ -132,35 +151,39 @@ TEST(Balancing, rules_6_never_two_tables_two_apart_and_fewest_tables_through_a_t
         for (int i = 0; i < 437; ++i)
             entrants[static_cast<std::size_t>(i)] = i;
         auto seating = *draw_seating(entrants, size, rng);
-        Floor f(static_cast<int>(seating.size()), size);
-        for (int id = 0; id < f.table_count(); ++id) {
+        FloorOfTables f(static_cast<int>(seating.size()), size);
+        for (int id = 0; id < f.floor.table_count(); ++id) {
             for (const auto& a : seating[static_cast<std::size_t>(id)])
                 ASSERT_TRUE(f.table(id).sit(a.seat, a.entrant, 1000).has_value());
             ASSERT_TRUE(f.table(id).draw_button(rng).has_value());
-            f.refresh(id);
+            f.report(id);
         }
-        ASSERT_LE(f.largest_size() - f.smallest_size(), 1);
-        while (f.players() > 1) {
+        ASSERT_LE(f.floor.largest_size() - f.floor.smallest_size(), 1);
+        while (f.floor.players() > 1) {
             // Every table plays a hand; each player busts with probability 1/8 (never the whole table).
-            for (int id = 0; id < f.table_count(); ++id) {
-                if (!f.open(id) || f.table(id).player_count() < 2) continue;
+            for (int id = 0; id < f.floor.table_count(); ++id) {
+                if (!f.floor.open(id) || f.table(id).player_count() < 2) continue;
                 auto& t = f.table(id);
                 std::set<SeatIndex> busted;
                 for (SeatIndex s = 0; s < t.size(); ++s)
                     if (t.occupied(s) && rng.uniform_below(8) == 0) busted.insert(s);
                 if (static_cast<int>(busted.size()) >= t.player_count()) busted.erase(busted.begin());
                 testing::play(t, busted);
-                f.refresh(id);
+                f.report(id);
             }
-            std::vector<SeatMove> moves;
-            for (int id = 0; id < f.table_count(); ++id)
-                if (f.open(id)) f.after_hand(id, rng, moves);
-            ASSERT_LE(f.largest_size() - f.smallest_size(), 1) << "size " << size;
-            ASSERT_EQ(f.open_tables(), tables_needed(f.players(), size)) << "size " << size;
+            for (int id = 0; id < f.floor.table_count(); ++id) {
+                if (f.floor.open(id)) {
+                    ASSERT_TRUE(f.after_hand(id, rng).has_value());
+                }
+            }
+            ASSERT_LE(f.floor.largest_size() - f.floor.smallest_size(), 1) << "size " << size;
+            ASSERT_EQ(f.floor.open_tables(), tables_needed(f.floor.players(), size)) << "size " << size;
             int counted = 0;
-            for (int id = 0; id < f.table_count(); ++id)
-                if (f.open(id)) counted += f.table(id).player_count();
-            ASSERT_EQ(counted, f.players());
+            for (int id = 0; id < f.floor.table_count(); ++id)
+                if (f.floor.open(id)) counted += f.table(id).player_count();
+            ASSERT_EQ(counted, f.floor.players());
+            expect_in_step(f);
+            if (::testing::Test::HasFailure()) return;
         }
     }
 }

@@ -12,6 +12,7 @@
 #include "engine/tournament/cancellation.hpp"
 #include "engine/tournament/payouts.hpp"
 #include "engine/tournament/structure.hpp"
+#include "tests/engine/tournament/floor_support.hpp"
 #include "tests/engine/tournament/refund_entrants.hpp"
 #include "tests/engine/tournament/table_support.hpp"
 
@@ -150,11 +151,12 @@ TEST(Limits, UnstartedRefundPastTheLimitIsRefused) {
 }
 
 TEST(Limits, CancellationWithPrizesPastTheLimitIsRefused) {
-    Floor floor(2, 10);
-    ASSERT_TRUE(floor.table(0).sit(0, 0, 5000).has_value());
-    ASSERT_TRUE(floor.table(1).sit(0, 1, 5000).has_value());
-    floor.refresh(0);
-    floor.refresh(1);
+    testing::FloorOfTables f(2, 10);
+    ASSERT_TRUE(f.table(0).sit(0, 0, 5000).has_value());
+    ASSERT_TRUE(f.table(1).sit(0, 1, 5000).has_value());
+    f.report(0);
+    f.report(1);
+    const Floor& floor = f.floor;
     Ranking ranking(4);
     // Places 3 and 4 shared across tables: their prizes are summed before they are split.
     ASSERT_TRUE(ranking.eliminate_in_round({{2, 3000, 0, 1}, {3, 3000, 1, 1}}).has_value());
