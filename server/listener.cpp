@@ -46,7 +46,8 @@ std::optional<Refusal> refusal_for(beast::error_code ec) {
     if (ec == E::body_limit)
         return Refusal{http::status::payload_too_large, "BODY_TOO_LARGE",
                        "the request body exceeds " + std::to_string(kMaxBodyBytes) + " bytes"};
-    if (ec == E::bad_version) return bad("malformed HTTP version in the request line: send HTTP/1.1");
+    if (ec == E::bad_version)
+        return bad("malformed or unsupported HTTP version in the request line: this server speaks HTTP/1.1");
     if (ec == E::bad_method) return bad("malformed method in the request line");
     if (ec == E::bad_target) return bad("malformed request target (the path)");
     if (ec == E::bad_line_ending) return bad("a line of the request does not end with CRLF");
@@ -92,11 +93,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             return fail(ec, "read");
         }
         auto& req = parser_->get();
-        if (req.version() != 10 && req.version() != 11)
-            return refuse({http::status::http_version_not_supported, "HTTP_VERSION_NOT_SUPPORTED",
-                           "this server speaks HTTP/1.1 and HTTP/1.0 only"});
         HttpResponse out =
             handler_({std::string(req.method_string()), std::string(req.target()), req.body()});
+        // The parser refuses every version but 1.0 and 1.1 (bad_version), so answering in the request's is
+        // safe.
         auto res = std::make_shared<Response>(static_cast<http::status>(out.status), req.version());
         res->set(http::field::server, "tavolo");
         res->set(http::field::content_type, out.content_type);
