@@ -18,7 +18,8 @@ namespace {
 
 HandHistory load(const std::string& relative) {
     auto h = parse_hand(phh_test::read_text(phh_test::data_dir() / relative));
-    if (!h) throw std::runtime_error(relative + ": " + h.error().to_string());  // ASSERT needs a void function
+    if (!h)
+        throw std::runtime_error(relative + ": " + h.error().to_string());  // ASSERT needs a void function
     return *h;
 }
 
