@@ -1,6 +1,9 @@
 #include "server/config.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <toml++/toml.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -44,6 +47,17 @@ std::expected<std::optional<T>, std::string> read(const toml::table& root, const
     return value;
 }
 
+// The listener binds an address, never a name: checked here, before the server reaches the database,
+// so a typo stops it at once with the key named. IPv6 may carry a scope ("fe80::1%eth0").
+bool is_ip_address(const std::string& host) {
+    in6_addr v6{};
+    in_addr v4{};
+    const std::string address = host.substr(0, host.find('%'));
+    if (address.size() != host.size() && address.size() + 1 == host.size()) return false;  // empty scope
+    if (::inet_pton(AF_INET, address.c_str(), &v4) == 1) return address.size() == host.size();
+    return ::inet_pton(AF_INET6, address.c_str(), &v6) == 1;
+}
+
 }  // namespace
 
 bool is_valid_log_level(const std::string& level) {
@@ -69,6 +83,11 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
     if (!host) return Error(host.error());
     if (*host) {
         if ((*host)->empty()) return Error("server.host: must not be empty");
+        if (!is_ip_address(**host))
+            return Error(
+                "server.host: must be an IP address such as \"127.0.0.1\", \"0.0.0.0\" or \"::1\" "
+                "(host names are not resolved), got \"" +
+                **host + "\"");
         config.host = **host;
     }
 

@@ -4,8 +4,11 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <optional>
 #include <thread>
 #include <vector>
+
+#include "server/routes.hpp"
 
 namespace tavolo::server {
 
@@ -17,7 +20,49 @@ using tcp = asio::ip::tcp;
 namespace {
 
 constexpr std::size_t kMaxBodyBytes = 1 << 20;
+constexpr std::uint32_t kMaxHeaderBytes = 8 * 1024;  // request line and headers together
 constexpr auto kIdleTimeout = std::chrono::seconds(30);
+// After our last response on a connection we stop sending and read (and drop) whatever the client still
+// sends, for this long at most: closing with unread data would make the kernel reset the connection,
+// and a reset can destroy the response before the client reads it.
+constexpr auto kLingerTimeout = std::chrono::seconds(2);
+
+struct Refusal {
+    http::status status;
+    const char* code;
+    std::string message;
+};
+
+// The answer to a request the parser refused, or nothing when there is nobody to answer (the client
+// closed, timed out, or the socket failed).
+std::optional<Refusal> refusal_for(beast::error_code ec) {
+    using E = http::error;
+    const auto bad = [](std::string message) {
+        return Refusal{http::status::bad_request, "BAD_REQUEST", std::move(message)};
+    };
+    if (ec == E::header_limit || ec == E::buffer_overflow)
+        return Refusal{http::status::request_header_fields_too_large, "HEADERS_TOO_LARGE",
+                       "the request line and headers exceed " + std::to_string(kMaxHeaderBytes) + " bytes"};
+    if (ec == E::body_limit)
+        return Refusal{http::status::payload_too_large, "BODY_TOO_LARGE",
+                       "the request body exceeds " + std::to_string(kMaxBodyBytes) + " bytes"};
+    if (ec == E::bad_version)
+        return bad("malformed or unsupported HTTP version in the request line: this server speaks HTTP/1.1");
+    if (ec == E::bad_method) return bad("malformed method in the request line");
+    if (ec == E::bad_target) return bad("malformed request target (the path)");
+    if (ec == E::bad_line_ending) return bad("a line of the request does not end with CRLF");
+    if (ec == E::bad_field || ec == E::bad_value || ec == E::bad_obs_fold)
+        return bad("malformed header field");
+    if (ec == E::bad_content_length || ec == E::multiple_content_length)
+        return bad("Content-Length must be given once, as a non-negative decimal number");
+    if (ec == E::bad_transfer_encoding)
+        return bad("unsupported Transfer-Encoding: only chunked, as the last encoding, is understood");
+    if (ec == E::bad_chunk || ec == E::bad_chunk_extension) return bad("malformed chunk in a chunked body");
+    if (ec.category() == beast::http::make_error_code(E::bad_method).category() && ec != E::partial_message &&
+        ec != E::end_of_stream)
+        return bad("malformed request: " + ec.message());
+    return std::nullopt;
+}
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
@@ -29,8 +74,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
 
   private:
+    using Response = http::response<http::string_body>;
+
     void read() {
         parser_.emplace();
+        parser_->header_limit(kMaxHeaderBytes);
         parser_->body_limit(kMaxBodyBytes);
         stream_.expires_after(kIdleTimeout);
         http::async_read(
@@ -39,29 +87,70 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
 
     void on_read(beast::error_code ec) {
-        if (ec == http::error::end_of_stream) return close();
-        if (ec) return fail(ec, "read");
+        if (ec == http::error::end_of_stream) return linger();
+        if (ec) {
+            if (auto refusal = refusal_for(ec)) return refuse(std::move(*refusal));
+            return fail(ec, "read");
+        }
         auto& req = parser_->get();
         HttpResponse out =
             handler_({std::string(req.method_string()), std::string(req.target()), req.body()});
-        auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(out.status),
-                                                                       req.version());
+        // The parser refuses every version but 1.0 and 1.1 (bad_version), so answering in the request's is
+        // safe.
+        auto res = std::make_shared<Response>(static_cast<http::status>(out.status), req.version());
         res->set(http::field::server, "tavolo");
         res->set(http::field::content_type, out.content_type);
         res->keep_alive(req.keep_alive());
-        res->body() = std::move(out.body);
-        res->prepare_payload();
-        http::async_write(stream_, *res,
-                          [self = shared_from_this(), res](beast::error_code wec, std::size_t) {
-                              if (wec) return self->fail(wec, "write");
-                              if (!res->keep_alive()) return self->close();
-                              self->read();
-                          });
+        if (req.method() == http::verb::head) {
+            // The headers a GET would get, without the body (RFC 9110 9.3.2): a keep-alive client reads
+            // no body after a HEAD, so one sent would be taken for the start of the next response.
+            res->content_length(out.body.size());
+        } else {
+            res->body() = std::move(out.body);
+            res->prepare_payload();
+        }
+        write(std::move(res));
     }
 
-    void close() {
+    // A request the parser refused: a coded JSON error, then the connection ends (the parser cannot
+    // tell where the next request would start).
+    void refuse(Refusal refusal) {
+        auto res = std::make_shared<Response>(refusal.status, 11);
+        res->set(http::field::server, "tavolo");
+        res->set(http::field::content_type, "application/json");
+        res->keep_alive(false);
+        res->body() = error_body(refusal.code, refusal.message);
+        res->prepare_payload();
+        spdlog::debug("event=http_refused status={} reason=\"{}\"", static_cast<int>(refusal.status),
+                      refusal.message);
+        write(std::move(res));
+    }
+
+    void write(std::shared_ptr<Response> res) {
+        stream_.expires_after(kIdleTimeout);
+        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+            if (ec) return self->fail(ec, "write");
+            if (!res->keep_alive()) return self->linger();
+            self->read();
+        });
+    }
+
+    // Ends the connection gracefully: stop sending, then drain what the client still sends until it
+    // closes or kLingerTimeout passes; the socket closes when the last handler lets go of the session.
+    void linger() {
         beast::error_code ec;
         stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        if (ec) return;
+        stream_.expires_after(kLingerTimeout);
+        drain();
+    }
+
+    void drain() {
+        buffer_.clear();
+        stream_.async_read_some(buffer_.prepare(4096),
+                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                    if (!ec) self->drain();
+                                });
     }
 
     void fail(beast::error_code ec, const char* what) {

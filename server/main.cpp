@@ -3,10 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
 #include "server/config.hpp"
+#include "server/database_health.hpp"
 #include "server/listener.hpp"
 #include "server/logging.hpp"
 #include "server/routes.hpp"
@@ -56,7 +58,8 @@ int main(int argc, char** argv) {
     if (port >= 0) config.port = static_cast<std::uint16_t>(port);
     setup_logging(config.log_level);
 
-    ServerInfo info{kVersion, false};
+    ServerInfo info{kVersion, [] { return Readiness{false, "no database is configured"}; }};
+    std::optional<DatabaseHealth> health;
     if (config.database_url.empty()) {
         if (config.require_database) {
             std::cerr << "tavolo-server: no database configured: set TAVOLO_DATABASE_URL or [database] url "
@@ -70,7 +73,10 @@ int main(int argc, char** argv) {
             auto migrated = tavolo::persistence::apply_migrations(config.database_url);
             spdlog::info("event=migrations_applied applied={} schema_version={}", migrated.applied.size(),
                          migrated.schema_version);
-            info.database_ready = true;
+            // From here /readyz follows the database as it is now, not as it was at start-up.
+            health.emplace(DatabaseHealth::postgres_probe(config.database_url), DatabaseHealth::Options{});
+            health->start();
+            info.readiness = [&health] { return health->readiness(); };
         } catch (const tavolo::persistence::MigrationError& e) {
             std::cerr << "tavolo-server: cannot migrate the database: " << e.what() << "\n";
             return 3;

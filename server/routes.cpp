@@ -1,8 +1,14 @@
 #include "server/routes.hpp"
 
+#include "server/json_text.hpp"
+
 namespace tavolo::server {
 
 namespace {
+
+// An error message may echo what a client sent: enough of it to recognise, not enough to fill a response.
+constexpr std::size_t kMessageChars = 300;
+
 std::string path_of(const std::string& target) {
     return target.substr(0, target.find('?'));
 }
@@ -11,35 +17,30 @@ HttpResponse json(int status, std::string body) {
     return {status, "application/json", std::move(body)};
 }
 
-// Paths come from clients: escape them before echoing them in JSON.
-std::string json_escape(const std::string& text) {
-    std::string out;
-    for (unsigned char c : text) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20) {
-            out += "?";
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    return out;
+HttpResponse readyz(const ServerInfo& info) {
+    const Readiness now =
+        info.readiness ? info.readiness() : Readiness{false, "no readiness check is set up"};
+    if (!now.ready) return json(503, R"({"status":"unavailable","message":)" + json_string(now.reason) + "}");
+    return json(200, R"({"status":"ready"})");
 }
+
 }  // namespace
+
+std::string error_body(std::string_view code, std::string_view message) {
+    return "{\"code\":" + json_string(code) + ",\"message\":" + json_string(message, kMessageChars) + "}";
+}
 
 HttpResponse route(const ServerInfo& info, const HttpRequest& request) {
     const std::string path = path_of(request.target);
+    // HEAD is answered as GET; the network layer sends the headers without the body.
     const bool is_get = request.method == "GET" || request.method == "HEAD";
     if (path == "/healthz" || path == "/readyz") {
-        if (!is_get) return json(405, R"({"code":"METHOD_NOT_ALLOWED","message":"use GET"})");
-        if (path == "/healthz") return json(200, R"({"status":"ok","version":")" + info.version + "\"}");
-        if (!info.database_ready)
-            return json(503, R"({"status":"unavailable","message":"the database is not reachable"})");
-        return json(200, R"({"status":"ready"})");
+        if (!is_get) return json(405, error_body("METHOD_NOT_ALLOWED", "use GET or HEAD"));
+        if (path == "/healthz")
+            return json(200, R"({"status":"ok","version":)" + json_string(info.version) + "}");
+        return readyz(info);
     }
-    return json(404, R"({"code":"NOT_FOUND","message":"no such endpoint: )" + json_escape(path) +
-                         " (try /healthz, /readyz)\"}");
+    return json(404, error_body("NOT_FOUND", "no such endpoint (try /healthz or /readyz): " + path));
 }
 
 }  // namespace tavolo::server

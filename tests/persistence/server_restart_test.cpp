@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -95,7 +96,11 @@ TEST(WriteService, ADatabaseServerRestartWhileHandsAreQueuedLosesNoHand) {
     options.workers = 2;
     options.initial_backoff = 20ms;
     options.max_backoff = 200ms;
-    WriteService service(options);
+    std::promise<void> went_down;
+    std::atomic<bool> reported{false};
+    WriteService service(options, [&](bool up, const std::string&) {
+        if (!up && !reported.exchange(true)) went_down.set_value();
+    });
     for (int n = 1; n <= 10; ++n)
         for (auto table : sng.tables)
             ASSERT_TRUE(
@@ -107,8 +112,7 @@ TEST(WriteService, ADatabaseServerRestartWhileHandsAreQueuedLosesNoHand) {
         for (auto table : sng.tables)
             ASSERT_TRUE(
                 service.submit_hand(make_hand(table, n, sng.players), callback, Executor::service_thread()));
-    for (int i = 0; i < 300 && service.status().database_up; ++i)
-        std::this_thread::sleep_for(10ms);
+    went_down.get_future().wait();  // the service reports the outage: the event itself, no clock
     EXPECT_FALSE(service.status().database_up);
     EXPECT_GT(service.status().pending, 0U);
     cluster.start();

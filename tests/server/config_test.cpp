@@ -91,3 +91,18 @@ TEST(Config, DockerConfigurationIsValid) {
     ASSERT_TRUE(c) << c.error();
     EXPECT_EQ(c->host, "0.0.0.0");
 }
+
+// A host name or typo is refused while reading the configuration, before the database is reached.
+TEST(Config, HostMustBeAnIpAddress) {
+    for (const char* good : {"127.0.0.1", "0.0.0.0", "::1", "::", "fe80::1%lo"}) {
+        auto c = parse_config(std::string("[server]\nhost = \"") + good + "\"\n", "test");
+        EXPECT_TRUE(c.has_value()) << good << ": " << (c ? "" : c.error());
+    }
+    for (const char* bad :
+         {"localhost", "127.0.0.256", "1.2.3", "example.com", "::1%", "127.0.0.1%lo", " 127.0.0.1"}) {
+        auto c = parse_config(std::string("[server]\nhost = \"") + bad + "\"\n", "test");
+        ASSERT_FALSE(c.has_value()) << bad;
+        EXPECT_NE(c.error().find("server.host: must be an IP address"), std::string::npos) << c.error();
+        EXPECT_NE(c.error().find(bad), std::string::npos) << c.error();
+    }
+}

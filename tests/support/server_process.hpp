@@ -1,16 +1,20 @@
 #pragma once
 // Starts the real tavolo-server binary for end-to-end tests and speaks plain HTTP to it.
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/support/require_env.hpp"
@@ -20,14 +24,14 @@ namespace tavolo::testing {
 class ServerProcess {
   public:
     // Runs tavolo-server with the given arguments plus --port 0, waits for its "listening" line.
+    // Its standard error (the log) is read all along by a thread: see log() and wait_for_log().
     explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> env = {}) {
-        int out[2];
-        if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+        int out[2], err[2];
+        if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
         pid_ = fork();
         if (pid_ == 0) {
             dup2(out[1], STDOUT_FILENO);
-            close(out[0]);
-            close(out[1]);
+            dup2(err[1], STDERR_FILENO);
             for (auto& kv : env)
                 putenv(kv.data());
             std::vector<char*> argv;
@@ -42,6 +46,8 @@ class ServerProcess {
             _exit(127);
         }
         close(out[1]);
+        close(err[1]);
+        stderr_reader_ = std::thread([this, fd = err[0]] { read_log(fd); });
         stdout_ = fdopen(out[0], "r");
         char line[512];
         while (fgets(line, sizeof line, stdout_)) {
@@ -58,6 +64,7 @@ class ServerProcess {
     }
     ~ServerProcess() {
         stop();
+        if (stderr_reader_.joinable()) stderr_reader_.join();
         if (stdout_) fclose(stdout_);
     }
     ServerProcess(const ServerProcess&) = delete;
@@ -77,11 +84,51 @@ class ServerProcess {
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
 
+    // Everything the server wrote to standard error so far.
+    std::string log() const {
+        std::lock_guard lock(mutex_);
+        return log_;
+    }
+
+    // Waits until the log holds `text` at least `occurrences` times (true), or the server closed its
+    // standard error, i.e. exited (false). No clock: the event itself, or the end of the process.
+    bool wait_for_log(const std::string& text, int occurrences = 1) const {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return count(text) >= occurrences || log_closed_; });
+        return count(text) >= occurrences;
+    }
+
   private:
+    void read_log(int fd) {
+        char buffer[4096];
+        ssize_t n;
+        while ((n = read(fd, buffer, sizeof buffer)) > 0) {
+            std::lock_guard lock(mutex_);
+            log_.append(buffer, static_cast<std::size_t>(n));
+            changed_.notify_all();
+        }
+        close(fd);
+        std::lock_guard lock(mutex_);
+        log_closed_ = true;
+        changed_.notify_all();
+    }
+
+    int count(const std::string& text) const {
+        int n = 0;
+        for (auto at = log_.find(text); at != std::string::npos; at = log_.find(text, at + text.size()))
+            ++n;
+        return n;
+    }
+
     pid_t pid_ = -1;
     FILE* stdout_ = nullptr;
     int port_ = -1;
     int exit_code_ = -1;
+    std::thread stderr_reader_;
+    mutable std::mutex mutex_;
+    mutable std::condition_variable changed_;
+    std::string log_;
+    bool log_closed_ = false;
 };
 
 struct HttpResult {

@@ -38,7 +38,7 @@ TEST(PhhParser, ReadsTheRequiredAndOptionalFields) {
     EXPECT_EQ(h->player_count(), 6);
     EXPECT_EQ(h->blinds_or_straddles[1].chips(), 100);
     EXPECT_EQ(h->min_bet->chips(), 100);
-    EXPECT_EQ(h->actions.size(), 12u);
+    ASSERT_EQ(h->actions.size(), 12u);
     EXPECT_EQ(h->actions[7], "p4 cbr 250");
     EXPECT_EQ(h->players[3], "MrBlonde");
     ASSERT_TRUE(h->finishing_stacks);

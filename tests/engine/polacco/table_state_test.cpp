@@ -4,6 +4,7 @@
 // restart had before) loses the direction and the count.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,13 +19,14 @@ using testing::deck;
 using testing::p;
 
 Table restarted(const Table& t) {
+    // A helper that returns a value cannot ASSERT: a failed step fails the test and returns nothing.
     auto state = t.snapshot();
-    EXPECT_TRUE(state.has_value());
+    if (!state) throw std::runtime_error("snapshot refused");
     auto decoded = decode_table_state(encode_table_state(*state));
-    EXPECT_TRUE(decoded.has_value()) << (decoded ? "" : describe(decoded.error()));
+    if (!decoded) throw std::runtime_error(std::string("decode: ") + std::string(describe(decoded.error())));
     EXPECT_TRUE(*decoded == *state);
     auto back = Table::restored(*decoded);
-    EXPECT_TRUE(back.has_value());
+    if (!back) throw std::runtime_error("restore refused");
     return std::move(*back);
 }
 

@@ -39,7 +39,7 @@ TEST(Refunds, rules_7_sit_and_go_above_the_money) {
     EXPECT_EQ(plan->residual, 3000);  // R = prize parts of the eliminated
     // 3,000 / 7 = 428 each, 4 cents left for the 4 biggest stacks.
     auto a = amounts(*plan);
-    EXPECT_EQ(a.size(), 7u);
+    ASSERT_EQ(a.size(), 7u);
     EXPECT_EQ(a[0], 1529);
     EXPECT_EQ(a[1], 1529);
     EXPECT_EQ(a[2], 1529);

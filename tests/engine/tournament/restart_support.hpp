@@ -21,8 +21,11 @@ inline Table restarted(const Table& t) {
     if (!decoded) return Table(t.size());
     EXPECT_EQ(*decoded, *state);
     auto back = Table::restored(*decoded);
-    EXPECT_TRUE(back.has_value()) << (back ? "" : to_string(back.error()));
-    return back ? std::move(*back) : Table(t.size());
+    if (!back) {
+        ADD_FAILURE() << to_string(back.error());
+        return Table(t.size());
+    }
+    return std::move(*back);
 }
 
 // Before this issue a restart had only the columns of persistence's TableSnapshot: each seat's

@@ -1,0 +1,65 @@
+#pragma once
+// Whether the database answers now, for /readyz. A thread of its own probes it every `interval` (a
+// new connection and a trivial query, as any client of the database would), so no network thread ever
+// waits on the database: readiness() only reads the last result.
+//
+// /readyz is therefore at most `interval` plus one probe behind, and a probe that hangs (a database
+// host gone behind a firewall) counts as a failure once the last success is older than `stale_after`.
+// Each change (down, back up) is logged once at warn level: event=database_down / event=database_up.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/readiness.hpp"
+
+namespace tavolo::server {
+
+class DatabaseHealth {
+  public:
+    using Clock = std::chrono::steady_clock;
+    // Throws (anything derived from std::exception) when the database does not answer.
+    using Probe = std::function<void()>;
+
+    struct Options {
+        std::chrono::milliseconds interval{1'000};
+        std::chrono::milliseconds stale_after{3'000};
+    };
+
+    // The probe for a PostgreSQL URL: connects (giving up after 2 s) and runs a trivial query.
+    static Probe postgres_probe(const std::string& url);
+
+    // Starts up: main has just reached the database, so it counts as up until a probe says otherwise.
+    DatabaseHealth(Probe probe, Options options);
+    ~DatabaseHealth();  // stop()
+    DatabaseHealth(const DatabaseHealth&) = delete;
+    DatabaseHealth& operator=(const DatabaseHealth&) = delete;
+
+    // Starts the probing thread (probe once every interval until stop()).
+    void start();
+    // Ends the probing thread; waits for a probe in progress (at most its connect timeout).
+    void stop();
+
+    // One probe now, on the calling thread: the probing thread calls it; tests call it directly.
+    void check();
+
+    // Never blocks. `now` is a parameter so that staleness can be tested without waiting.
+    Readiness readiness(Clock::time_point now = Clock::now()) const;
+
+  private:
+    void run();
+
+    Probe probe_;
+    Options options_;
+    std::atomic<bool> up_{true};
+    std::atomic<Clock::rep> last_success_;  // time_since_epoch of the last probe that succeeded
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stopping_ = false;
+    std::thread thread_;
+};
+
+}  // namespace tavolo::server

@@ -1,0 +1,70 @@
+#pragma once
+// A private PostgreSQL cluster (deploy/pg.sh, fast and throwaway) that a test may stop and start
+// again, so the shared test server is never touched. Lives in .tavolo/test-<name>-<pid>; the next
+// deploy/test.sh removes one left by a killed run.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace tavolo::testing {
+
+// Runs a shell command; its output, without the last newline. Throws if it fails.
+inline std::string run_command(const std::string& command) {
+    std::string out;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) throw std::runtime_error("cannot run: " + command);
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe))
+        out += buffer;
+    if (::pclose(pipe) != 0) throw std::runtime_error("failed: " + command + "\n" + out);
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r'))
+        out.pop_back();
+    return out;
+}
+
+class PrivateCluster {
+  public:
+    // `name` must be one deploy/test.sh cleans up after a killed run: "restart" (test-restart-<pid>).
+    explicit PrivateCluster(const std::string& name = "restart")
+        : dir_(std::string(TAVOLO_SOURCE_DIR) + "/.tavolo/test-" + name + "-" + std::to_string(::getpid())),
+          script_(std::string(TAVOLO_SOURCE_DIR) + "/deploy/pg.sh") {
+        url_ = run_command("bash " + script_ + " start " + dir_ + " --fast 2>&1");
+        std::ifstream port_file(dir_ + "/port");
+        port_file >> port_;
+    }
+    ~PrivateCluster() {
+        try {
+            run_command("bash " + script_ + " stop " + dir_ + " 2>&1");
+        } catch (...) {
+        }
+    }
+    PrivateCluster(const PrivateCluster&) = delete;
+    PrivateCluster& operator=(const PrivateCluster&) = delete;
+
+    const std::string& url() const { return url_; }
+
+    // Stops the server (pg_ctl -m fast: every connection is ended) and keeps the data.
+    void stop() { pg_ctl("-m fast stop"); }
+    // Starts it again on the same port and socket, so the same URL reaches it.
+    void start() {
+        pg_ctl("-o \"-p " + std::to_string(port_) +
+               " -c listen_addresses=127.0.0.1 -c unix_socket_directories=" + dir_ +
+               "/sock -c fsync=off -c synchronous_commit=off\" start");
+    }
+
+  private:
+    void pg_ctl(const std::string& action) {
+        std::string command = "/usr/lib/postgresql/15/bin/pg_ctl -D " + dir_ + "/data -w -l " + dir_ +
+                              "/postgres.log " + action;
+        if (::geteuid() == 0) command = "cd / && runuser -u postgres -- " + command;
+        run_command(command + " >/dev/null 2>&1");
+    }
+
+    std::string dir_, script_, url_;
+    int port_ = 0;
+};
+
+}  // namespace tavolo::testing
