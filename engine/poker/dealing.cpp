@@ -76,7 +76,7 @@ Card Hand::next_stub_card() {
         std::copy_n(reshuffle_pile_.begin(), pile_count_, stub_.begin());
         pile_count_ = 0;
         for (int i = stub_count_ - 1; i > 0; --i) {
-            const auto j = static_cast<int>(rng_->uniform_below(static_cast<std::uint64_t>(i) + 1));
+            const int j = deck_.below(static_cast<std::uint32_t>(i) + 1);
             std::swap(stub_[i], stub_[j]);
         }
         emit(DeckReshuffled{.cards = stub_count_});

@@ -52,6 +52,8 @@ std::string_view describe(PolaccoError error) {
             return "that is not a Punto of the ladder: declare one of its 336 declarations";
         case PolaccoError::InvalidDirection:
             return "choose clockwise or anticlockwise";
+        case PolaccoError::StaleDecision:
+            return "this action answers an earlier decision of the hand: refresh and act again";
     }
     return "unknown error";
 }

@@ -29,6 +29,7 @@ enum class PolaccoError {
     InvalidPenalties,        // a seat with fewer than 0 or more than 3 penalties
     NotOnLadder,             // not one of the ladder's 336 declarations
     InvalidDirection,        // neither clockwise nor anticlockwise
+    StaleDecision,           // the command answers another decision than the one the hand is at
 };
 
 // What went wrong and what to do, for logs and for the player.
