@@ -18,6 +18,13 @@ void Hand::post(int p, Chips amount) {
 Hand::Phase Hand::post_forced_bets() {
     if (HandStarted* e = emplace_event<HandStarted>()) {
         e->hand_id = hand_id_;
+        e->variant = variant_;
+        e->betting = betting_;
+        e->small_blind_amount = small_blind_;
+        e->big_blind_amount = big_blind_;
+        e->ante = ante_;
+        e->ante_mode = ante_mode_;
+        e->table_size = table_size_;
         e->button = button_;
         e->small_blind = small_blind_seat_;
         e->big_blind = big_blind_seat_;

@@ -23,6 +23,7 @@ struct LegalActions {
     Chips max_to = 0;
     Chips all_in_to = 0;   // the player's bet this round plus stack
     int max_discards = 0;  // draw: cards the player may exchange
+    friend bool operator==(const LegalActions&, const LegalActions&) = default;
 };
 
 }  // namespace tavolo::engine

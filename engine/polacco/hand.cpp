@@ -56,7 +56,7 @@ std::expected<Hand, PolaccoError> Hand::start_with_deck(HandSetup setup, Deck de
     Events out;
     HandStarted started{hand.hand_number_, {}, hand.players_[hand.first_].player};
     for (const auto& p : hand.players_)
-        started.seats.push_back({p.player, p.penalties});
+        started.seats.push_back({p.player, p.penalties, p.pass_available});
     hand.emit(std::move(started), out);
     if (hand.rules_.clockwise_only) hand.apply_direction(Direction::Clockwise, true, out);
     return hand;

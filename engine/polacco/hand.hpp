@@ -60,6 +60,7 @@ struct LegalActions {
     std::optional<Punto> lowest_declaration;
     bool doubt = false;
     bool pass = false;
+    friend bool operator==(const LegalActions&, const LegalActions&) = default;
 };
 
 using Events = std::vector<Event>;
