@@ -182,6 +182,7 @@ void Hand::apply_fold(int p, bool automatic) {
     Player& pl = players_[p];
     pl.folded = true;
     pl.acted = true;
+    folded_since_collect_ = true;
     --live_count_;
     --can_bet_count_;
     emit(Acted{.seat = pl.seat, .action = Action::Fold, .total_bet = pl.bet, .automatic = automatic});

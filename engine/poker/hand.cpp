@@ -117,6 +117,7 @@ std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource
     pot_count_ = 0;
     exposed_ = false;
     showdown_ = false;
+    folded_since_collect_ = false;
     uncontested_winner_ = kNoSeat;
     board_count_ = 0;
     pile_count_ = 0;

@@ -281,6 +281,7 @@ class Hand {
     int pot_count_ = 0;
     bool exposed_ = false;
     bool showdown_ = false;
+    bool folded_since_collect_ = false;
     SeatIndex uncontested_winner_ = kNoSeat;
 
     // cards

@@ -39,16 +39,11 @@ Hand::Phase Hand::collect_bets() {
         players_[i].bet = 0;
     }
     current_bet_ = 0;
-    // With no bet collected the pots can still change: a fold when checking was free leaves a pot's
-    // eligible players (and with all-ins, how the pots split). PotsFormed says how they now stand.
-    bool changed = collected > 0 || street_ == 0;
-    std::array<Pot, kMaxPots> before{};
-    const int before_count = pot_count_;
-    if (!changed) std::copy_n(pots_.begin(), pot_count_, before.begin());
     form_pots();
-    if (!changed)
-        changed = pot_count_ != before_count ||
-                  !std::equal(pots_.begin(), pots_.begin() + pot_count_, before.begin());
+    // With no bet collected the pots still change after a fold (when checking was free): its
+    // player is no longer eligible. PotsFormed says how they now stand.
+    const bool changed = collected > 0 || street_ == 0 || folded_since_collect_;
+    folded_since_collect_ = false;
     if (changed) {
         if (PotsFormed* e = emplace_event<PotsFormed>()) {
             e->street = street_;
