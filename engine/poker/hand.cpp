@@ -20,11 +20,10 @@ constexpr int max_cards_dealt(const Game& game, int players) {
 using WordTable = std::array<std::array<std::uint8_t, kMaxSeats + 1>, 3>;
 constexpr WordTable random_words_table() {
     WordTable t{};
-    const Game* games[] = {&kTexasHoldem, &kFiveCardStud, &kFiveCardDraw};
-    for (std::size_t v = 0; v < 3; ++v)
+    for (Variant v : {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw})
         for (int n = 0; n <= kMaxSeats; ++n)
-            t[v][static_cast<std::size_t>(n)] =
-                static_cast<std::uint8_t>(LazyDeck::random_words_for(max_cards_dealt(*games[v], n)));
+            t[static_cast<std::size_t>(v)][static_cast<std::size_t>(n)] =
+                static_cast<std::uint8_t>(LazyDeck::random_words_for(max_cards_dealt(game_for(v), n)));
     return t;
 }
 constexpr WordTable kRandomWords = random_words_table();

@@ -38,7 +38,6 @@
 //   Cards are dealt only to players still in; all-in runouts deal the remaining streets the same way.
 #include <array>
 #include <expected>
-#include <optional>
 #include <span>
 #include <vector>
 
