@@ -172,6 +172,7 @@ TEST(Rules8PokerProjection, NoViewerReceivesACardHeMayNotSeeAndReplayingRebuilds
     SeededRandom rng(2026);
     int hands = 0;
     int reconnects = 0;
+    int shows = 0;
     for (int i = 0; i < 360; ++i) {
         const auto [variant, betting] = cycled_game(i);
         const HandSetup setup = random_setup(rng, variant, betting, random_player_count(rng, variant));
@@ -192,10 +193,20 @@ TEST(Rules8PokerProjection, NoViewerReceivesACardHeMayNotSeeAndReplayingRebuilds
             views.deliver(*done);
             ASSERT_FALSE(::testing::Test::HasFatalFailure()) << "hand " << i << " command " << command;
         }
+        // The winner of a pot won without showdown may show, after the hand: to everyone.
+        for (const SeatSetup& seat : setup.seats) {
+            if (rng.uniform_below(2) == 0 || !hand.can(seat.seat, ShowCards{})) continue;
+            auto shown = hand.act(seat.seat, ShowCards{}, hand.decision());
+            ASSERT_TRUE(shown.has_value());
+            views.deliver(*shown);
+            ASSERT_FALSE(::testing::Test::HasFatalFailure()) << "hand " << i << " shown";
+            ++shows;
+        }
         ++hands;
     }
     EXPECT_EQ(hands, 360);
     EXPECT_GT(reconnects, 100);
+    EXPECT_GT(shows, 10);
 }
 
 }  // namespace
