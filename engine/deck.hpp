@@ -2,9 +2,9 @@
 // A 52-card deck dealt from the top after a Fisher-Yates shuffle, done in full up front: once shuffled
 // it needs no random source, so it can be handed around by value (the button draw, Poker Polacco's
 // hands, which tests give a stacked deck). A poker hand deals from LazyDeck (poker/lazy_deck.hpp)
-// instead, which borrows the source for the hand and shuffles only as far as it deals. The two draw
-// differently from the same source, so one cannot stand in for the other without changing what a
-// given seed deals.
+// instead, which draws its random words when the hand starts and shuffles only as far as it deals. The two
+// draw differently from the same source, so one cannot stand in for the other without changing what a given
+// seed deals.
 #include <array>
 #include <cstddef>
 #include <vector>

@@ -1,5 +1,8 @@
 #include "engine/random.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace tavolo::engine {
 
 __extension__ typedef unsigned __int128 Uint128;  // GCC/Clang extension, not ISO C++
@@ -20,6 +23,11 @@ std::uint64_t RandomSource::uniform_below(std::uint64_t bound) {
     return static_cast<std::uint64_t>(m >> 64);
 }
 
+void RandomSource::fill(std::span<std::uint64_t> out) {
+    for (std::uint64_t& word : out)
+        word = next_u64();
+}
+
 namespace {
 std::uint64_t splitmix64(std::uint64_t& state) {
     std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
@@ -30,6 +38,18 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 std::uint64_t rotl(std::uint64_t x, int k) {
     return (x << k) | (x >> (64 - k));
 }
+// One xoshiro256** step on a state held by the caller.
+inline std::uint64_t xoshiro_step(std::uint64_t (&s)[4]) {
+    const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const std::uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
 }  // namespace
 
 SeededRandom::SeededRandom(std::uint64_t seed) {
@@ -38,15 +58,16 @@ SeededRandom::SeededRandom(std::uint64_t seed) {
 }
 
 std::uint64_t SeededRandom::next_u64() {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
+    return xoshiro_step(s_);
+}
+
+void SeededRandom::fill(std::span<std::uint64_t> out) {
+    // The state in locals: `out` could alias s_ as far as the compiler knows, which would make it
+    // store and reload the state at every word.
+    std::uint64_t s[4] = {s_[0], s_[1], s_[2], s_[3]};
+    for (std::uint64_t& word : out)
+        word = xoshiro_step(s);
+    std::copy(std::begin(s), std::end(s), std::begin(s_));
 }
 
 }  // namespace tavolo::engine

@@ -2,6 +2,7 @@
 // Randomness enters the engine only through a RandomSource. The server injects a
 // cryptographically secure one (OpenSSL-seeded); tests and simulations inject a seeded one.
 #include <cstdint>
+#include <span>
 
 namespace tavolo::engine {
 
@@ -10,6 +11,9 @@ class RandomSource {
     virtual ~RandomSource() = default;
     // 64 uniformly random bits.
     virtual std::uint64_t next_u64() = 0;
+    // Fills `out` with 64-bit draws, exactly as that many next_u64() calls would (a poker hand
+    // draws the randomness it needs at its start in one call: poker/lazy_deck.hpp).
+    virtual void fill(std::span<std::uint64_t> out);
 
     // Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire's
     // multiply-and-reject method).
@@ -22,6 +26,7 @@ class SeededRandom final : public RandomSource {
   public:
     explicit SeededRandom(std::uint64_t seed);
     std::uint64_t next_u64() override;
+    void fill(std::span<std::uint64_t> out) override;
 
   private:
     std::uint64_t s_[4];

@@ -12,6 +12,7 @@
 
 #include "engine/polacco/draw.hpp"
 #include "engine/polacco/tournament.hpp"
+#include "engine/view/polacco_projection.hpp"
 
 namespace tavolo::tools {
 namespace {
@@ -149,11 +150,12 @@ void Simulation::check_judgement(const pl::Hand& hand, const pl::HandResult& res
             const pl::PlayerId other = dealt->to == hand.players().front().player
                                            ? hand.players().back().player
                                            : hand.players().front().player;
-            const auto seen_by = [&](pl::Viewer v) {
-                return std::get<pl::CardDealt>(pl::project(e, v)).card;
+            const auto seen_by = [&](engine::view::PolaccoViewer v) {
+                return std::get<pl::CardDealt>(engine::view::project(e, v)).card;
             };
-            if (!seen_by(pl::Viewer::of_player(dealt->to)) || seen_by(pl::Viewer::of_player(other)) ||
-                seen_by(pl::Viewer::observer()))
+            using Viewer = engine::view::PolaccoViewer;
+            if (!seen_by(Viewer::player(dealt->to)) || seen_by(Viewer::player(other)) ||
+                seen_by(Viewer::observer()))
                 fail("a card was shown to someone other than its holder before the reveal");
         } else if (const auto* doubt = std::get_if<pl::Doubted>(&e)) {
             doubted = doubt;

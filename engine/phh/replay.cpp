@@ -57,24 +57,9 @@ ReplayResult failed_at(const HandHistory& history, std::size_t i, std::string_vi
     return r;
 }
 
-// The engine's deck holds the history's cards; were it ever to draw past them, it would ask this
-// source, and the replay fails rather than play a card nobody dealt.
-class GuardedRandom final : public RandomSource {
-  public:
-    std::uint64_t next_u64() override {
-        ++calls_;
-        return inner_.next_u64();  // never constant: the engine's bounded draws would not end
-    }
-    int calls() const { return calls_; }
-
-  private:
-    SeededRandom inner_{0x7AB0'10'0ULL};
-    int calls_ = 0;
-};
-
 // One line of the history against the engine.
 std::expected<void, std::string> replay_line(const Action& a, const TableMapping& mapping, Hand& hand,
-                                             DealCheck& deals, const GuardedRandom& rng) {
+                                             DealCheck& deals) {
     switch (a.type) {
         case ActionType::NoOp:
             return {};
@@ -120,9 +105,9 @@ std::expected<void, std::string> replay_line(const Action& a, const TableMapping
         return std::unexpected(concat({"refused by the engine: ", describe(r.error())}));
     if (a.type == ActionType::StandPatDiscard) deals.discard(a);
     if (auto ok = deals.observe(hand); !ok) return ok;
-    if (rng.calls() > 0) {
+    if (hand.random_draws() > 0) {
         return std::unexpected(
-            std::string("the engine drew from a random source, which a replay never does: the history "
+            std::string("the engine had to pick a card at random, which a replay never does: the history "
                         "lacks cards the engine needs"));
     }
     return {};
@@ -229,7 +214,9 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     auto deck = stacked_deck(setup.variant, actions);
     if (!deck) return failed(deck.error());
 
-    GuardedRandom rng;  // the deck holds every card the engine may deal: it must never be asked
+    // The deck holds every card the engine may deal; it draws its random words at the start like any
+    // hand, but using one (hand.random_draws()) fails the replay.
+    SeededRandom rng(0x7AB0'10'0ULL);
     Hand hand(setup, rng, *deck);
     if (auto ok = hand.setup_error(); !ok)
         return failed(concat({"the engine refused the setup: ", describe(ok.error())}));
@@ -237,7 +224,7 @@ ReplayResult replay(const HandHistory& history, ReplayOptions options) {
     if (auto ok = deals.observe(hand); !ok) return failed(concat({"before the first action: ", ok.error()}));
 
     for (std::size_t i = 0; i < actions.size(); ++i) {
-        if (auto ok = replay_line(actions[i], *mapping, hand, deals, rng); !ok)
+        if (auto ok = replay_line(actions[i], *mapping, hand, deals); !ok)
             return failed_at(history, i, ok.error());
     }
     if (!hand.is_over()) {

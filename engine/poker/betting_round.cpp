@@ -182,6 +182,7 @@ void Hand::apply_fold(int p, bool automatic) {
     Player& pl = players_[p];
     pl.folded = true;
     pl.acted = true;
+    folded_since_collect_ = true;
     --live_count_;
     --can_bet_count_;
     emit(Acted{.seat = pl.seat, .action = Action::Fold, .total_bet = pl.bet, .automatic = automatic});
@@ -249,6 +250,17 @@ void Hand::after_betting_action(int p) {
 
 // ---- command dispatch: verify, act, and the legal-action query built from the verifiers ----
 
+std::expected<void, RuleError> Hand::verify(SeatIndex seat, const Command& command,
+                                            DecisionNumber decision) const {
+    if (decision != decision_) return std::unexpected(RuleError::StaleDecision);
+    return verify(seat, command);
+}
+
+ActResult Hand::act(SeatIndex seat, const Command& command, DecisionNumber decision) {
+    if (decision != decision_) return std::unexpected(RuleError::StaleDecision);
+    return act(seat, command);
+}
+
 std::expected<void, RuleError> Hand::verify(SeatIndex seat, const Command& command) const {
     return std::visit(Overload{
                           [&](const Fold&) { return verify_fold(seat); },
@@ -282,6 +294,7 @@ ActResult Hand::act(SeatIndex seat, const Command& command) {
 }
 
 void Hand::apply(int p, const Command& command, bool automatic) {
+    ++decision_;  // each applied command answers one decision point (one Acted or Discarded event)
     std::visit(Overload{
                    [&](const Fold&) { apply_fold(p, automatic); },
                    [&](const Check&) { apply_check(p, automatic); },
@@ -304,6 +317,7 @@ void Hand::apply(int p, const Command& command, bool automatic) {
 
 LegalActions Hand::legal_actions() const {
     LegalActions la;
+    la.decision = decision_;
     if (to_act_ < 0 || (phase_ != Phase::Betting && phase_ != Phase::Draw)) return la;
     const Player& pl = players_[to_act_];
     la.seat = pl.seat;

@@ -18,6 +18,13 @@ void Hand::post(int p, Chips amount) {
 Hand::Phase Hand::post_forced_bets() {
     if (HandStarted* e = emplace_event<HandStarted>()) {
         e->hand_id = hand_id_;
+        e->variant = variant_;
+        e->betting = betting_;
+        e->small_blind_amount = small_blind_;
+        e->big_blind_amount = big_blind_;
+        e->ante = ante_;
+        e->ante_mode = ante_mode_;
+        e->table_size = table_size_;
         e->button = button_;
         e->small_blind = small_blind_seat_;
         e->big_blind = big_blind_seat_;
@@ -76,7 +83,7 @@ Card Hand::next_stub_card() {
         std::copy_n(reshuffle_pile_.begin(), pile_count_, stub_.begin());
         pile_count_ = 0;
         for (int i = stub_count_ - 1; i > 0; --i) {
-            const auto j = static_cast<int>(rng_->uniform_below(static_cast<std::uint64_t>(i) + 1));
+            const int j = deck_.below(static_cast<std::uint32_t>(i) + 1);
             std::swap(stub_[i], stub_[j]);
         }
         emit(DeckReshuffled{.cards = stub_count_});

@@ -8,6 +8,7 @@
 
 #include "engine/cards.hpp"
 #include "engine/eval/hand_value.hpp"
+#include "engine/poker/hand_setup.hpp"
 #include "engine/types.hpp"
 
 namespace tavolo::engine {
@@ -42,6 +43,13 @@ struct Pot {
 
 struct HandStarted {
     HandId hand_id = 0;
+    Variant variant = Variant::Holdem;
+    Betting betting = Betting::NoLimit;
+    Chips small_blind_amount = 0;  // the stakes (the seats posting them follow)
+    Chips big_blind_amount = 0;
+    Chips ante = 0;
+    AnteMode ante_mode = AnteMode::None;
+    int table_size = 0;
     SeatIndex button = kNoSeat;
     SeatIndex small_blind = kNoSeat;
     SeatIndex big_blind = kNoSeat;

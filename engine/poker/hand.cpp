@@ -4,6 +4,32 @@
 
 namespace tavolo::engine {
 
+namespace {
+// The most cards a hand of this game can deal to this many players (burns, draws and all), so
+// the deck draws no more randomness than the hand can use (lazy_deck.hpp).
+constexpr int max_cards_dealt(const Game& game, int players) {
+    int cards = 0;
+    for (int i = 0; i < game.street_count; ++i) {
+        const Street& st = game.streets[i];
+        cards += (st.burn ? 1 : 0) + (st.hole_down + st.hole_up) * players + st.board;
+        if (st.draw) cards += game.max_hole_cards * players;
+    }
+    return cards;
+}
+
+// The random words a hand draws, by variant and players dealt in (computed at compile time).
+using WordTable = std::array<std::array<std::uint8_t, kMaxSeats + 1>, 3>;
+constexpr WordTable random_words_table() {
+    WordTable t{};
+    for (Variant v : {Variant::Holdem, Variant::FiveCardStud, Variant::FiveCardDraw})
+        for (int n = 0; n <= kMaxSeats; ++n)
+            t[static_cast<std::size_t>(v)][static_cast<std::size_t>(n)] =
+                static_cast<std::uint8_t>(LazyDeck::random_words_for(max_cards_dealt(game_for(v), n)));
+    return t;
+}
+constexpr WordTable kRandomWords = random_words_table();
+}  // namespace
+
 Hand::Hand() {
     events_.reserve(128);
 }
@@ -52,6 +78,7 @@ std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource
     if (!setup_error_) return setup_error_;
 
     game_ = &game_for(setup.variant);
+    variant_ = setup.variant;
     betting_ = setup.betting;
     ante_mode_ = setup.ante == 0 ? AnteMode::None : setup.ante_mode;
     small_blind_ = setup.small_blind;
@@ -90,14 +117,16 @@ std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource
     pot_count_ = 0;
     exposed_ = false;
     showdown_ = false;
+    folded_since_collect_ = false;
     uncontested_winner_ = kNoSeat;
     board_count_ = 0;
     pile_count_ = 0;
     stub_count_ = 0;
     stub_next_ = 0;
 
-    rng_ = &rng;
-    deck_.reset(rng, stacked_top);
+    deck_.reset(rng, stacked_top,
+                kRandomWords[static_cast<std::size_t>(variant_)][static_cast<std::size_t>(count_)]);
+    decision_ = 1;
     live_count_ = count_;
     can_bet_count_ = count_;
 
@@ -202,6 +231,16 @@ std::span<const Card> Hand::hole_cards(SeatIndex seat) const {
 bool Hand::card_face_up(SeatIndex seat, int index) const {
     const int p = player_index(seat);
     return p >= 0 && ((players_[p].up_mask >> index) & 1U);
+}
+
+bool Hand::shown(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p >= 0 && players_[p].shown;
+}
+
+bool Hand::mucked(SeatIndex seat) const {
+    const int p = player_index(seat);
+    return p >= 0 && players_[p].mucked;
 }
 
 Chips Hand::total_chips() const {

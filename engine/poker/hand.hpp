@@ -12,7 +12,16 @@
 // collecting, showdown) until someone must decide or the hand ends, and returns the events it caused.
 // legal_actions() is built from the same verifiers.
 //
-// The deck is shuffled with the RandomSource (a lazy Fisher-Yates, see lazy_deck.hpp).
+// DECISIONS: every decision point of the hand has a number, decision(): 1 for the first, one more
+// after each decision taken (a command, a timeout, or a sitting-out player's automatic action: one
+// per Acted or Discarded event). legal_actions() reports it; act(seat, command, decision) refuses
+// a command that answers another decision (RuleError::StaleDecision, changing nothing), so a
+// stale or duplicated action after a reconnect, or a clock that fires after the player acted, is
+// never applied. The server always names the decision; tests and simulations may leave it out.
+//
+// The deck is shuffled with randomness drawn from the RandomSource when the hand starts (a lazy
+// Fisher-Yates, see lazy_deck.hpp); the hand keeps no reference to the source, so a copy of a hand
+// is independent of the original and deals exactly the cards the original would.
 // DEAL ORDER (for stacked decks: Hand(setup, rng, stacked_top) puts these cards on top, in order):
 //   "Clockwise from the button's left" = the dealt-in players in ascending seat order, starting with
 //   the first dealt-in seat after the button seat (wrapping round the table).
@@ -33,6 +42,7 @@
 #include <vector>
 
 #include "engine/cards.hpp"
+#include "engine/decision.hpp"
 #include "engine/eval/hand_value.hpp"
 #include "engine/poker/commands.hpp"
 #include "engine/poker/events.hpp"
@@ -75,14 +85,25 @@ class Hand {
     // ---- the questions ----
     HandPhase phase() const;
     bool is_over() const { return phase() == HandPhase::Over; }
+    // Random draws the hand's deck made (shuffling or reshuffling); zero when every card dealt was
+    // stacked. A replay fails a history that left the engine to pick a card.
+    int random_draws() const { return deck_.random_draws(); }
     SeatIndex to_act() const;  // kNoSeat when the hand is over
     LegalActions legal_actions() const;
+    // The number of the decision the hand waits for (DECISIONS above); once the hand is over, the
+    // number a ShowCards answers.
+    DecisionNumber decision() const { return decision_; }
 
     // ---- check, ask, do ----
     std::expected<void, RuleError> verify(SeatIndex seat, const Command& command) const;
     bool can(SeatIndex seat, const Command& command) const { return verify(seat, command).has_value(); }
     // On success: the events this command caused (valid until the next command or reset).
     ActResult act(SeatIndex seat, const Command& command);
+    // The same for a command that names the decision it answers (the server's path): a decision
+    // other than decision() is refused with StaleDecision and changes nothing.
+    std::expected<void, RuleError> verify(SeatIndex seat, const Command& command,
+                                          DecisionNumber decision) const;
+    ActResult act(SeatIndex seat, const Command& command, DecisionNumber decision);
 
     ActResult fold(SeatIndex seat) { return act(seat, Fold{}); }
     ActResult check(SeatIndex seat) { return act(seat, Check{}); }
@@ -96,6 +117,14 @@ class Hand {
     Betting betting() const { return betting_; }
     HandId hand_id() const { return hand_id_; }
     SeatIndex button() const { return button_; }
+    SeatIndex small_blind_seat() const { return small_blind_seat_; }
+    SeatIndex big_blind_seat() const { return big_blind_seat_; }
+    Chips small_blind() const { return small_blind_; }
+    Chips big_blind() const { return big_blind_; }
+    Chips ante() const { return ante_; }
+    AnteMode ante_mode() const { return ante_mode_; }
+    Variant variant() const { return variant_; }
+    int table_size() const { return table_size_; }
     int street() const { return street_; }
     std::span<const HandEvent> events() const { return events_; }
 
@@ -105,6 +134,8 @@ class Hand {
     Chips committed(SeatIndex seat) const;  // everything the player has put in this hand
     bool folded(SeatIndex seat) const;
     bool all_in(SeatIndex seat) const;
+    bool shown(SeatIndex seat) const;   // the hand was turned face up for everyone
+    bool mucked(SeatIndex seat) const;  // thrown away unseen at showdown
     std::span<const Card> hole_cards(SeatIndex seat) const;
     bool card_face_up(SeatIndex seat, int index) const;  // stud up-cards
     std::span<const Card> board() const { return {board_.data(), static_cast<std::size_t>(board_count_)}; }
@@ -210,6 +241,7 @@ class Hand {
     HandOptions options_;
     std::expected<void, SetupError> setup_error_;
     const Game* game_ = &kTexasHoldem;
+    Variant variant_ = Variant::Holdem;
     Betting betting_ = Betting::NoLimit;
     AnteMode ante_mode_ = AnteMode::None;
     Chips small_blind_ = 0;
@@ -229,6 +261,7 @@ class Hand {
     int can_bet_count_ = 0;  // players neither folded nor all-in
 
     Phase phase_ = Phase::Ended;
+    DecisionNumber decision_ = 0;
     int street_ = 0;
     int to_act_ = -1;
 
@@ -250,11 +283,11 @@ class Hand {
     int pot_count_ = 0;
     bool exposed_ = false;
     bool showdown_ = false;
+    bool folded_since_collect_ = false;
     SeatIndex uncontested_winner_ = kNoSeat;
 
     // cards
     LazyDeck deck_;
-    RandomSource* rng_ = nullptr;
     std::array<Card, 5> board_{};
     int board_count_ = 0;
     std::array<Card, 52> reshuffle_pile_{};  // draw: discards of players already served

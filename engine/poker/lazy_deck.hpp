@@ -4,6 +4,15 @@
 // the forward Fisher-Yates shuffle, so the dealt sequence is uniformly distributed over all orders
 // (with an unbiased bounded draw, below()) while a hand only pays for the cards it deals
 // (about 20 of 52 in six-handed hold'em). Stacked cards (tests, replays) are dealt first, in order.
+//
+// The deck owns its randomness: reset() draws from the injected source, in one call, every random
+// word the hand can need (one per two cards it can deal, and in the draw one reshuffle of the
+// discards: random_words_for()), and the source is never touched again. So a copy of a hand is independent of
+// the original and deals exactly what the original would (a server tries an action on a copy), and every card
+// still comes from the injected (cryptographically secure) source. Should the words run out (a rejected
+// bounded draw, about once in 10^8 draws, can leave the last card without one), a small generator seeded from
+// a hash of all of them takes over (each card reveals only about 6 of its 32 bits, so the seed stays unknown
+// to anyone who watched the deal).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -16,6 +25,18 @@ namespace tavolo::engine {
 
 class LazyDeck {
   public:
+    // 32 random bits serve one bounded draw: a word serves two, so 26 words deal all 52 cards.
+    static constexpr int kDeckWords = kDeckSize / 2;
+    // Five-card draw (at most six players) reshuffles at most 25 discards once per hand.
+    static constexpr int kReshuffleWords = 13;
+    static constexpr int kMaxWords = kDeckWords + kReshuffleWords;
+
+    // The words a hand needs that deals at most `cards` cards (more than the deck: a reshuffle).
+    static constexpr int random_words_for(int cards) {
+        if (cards > kDeckSize) return kMaxWords;
+        return (cards + 1) / 2;
+    }
+
     LazyDeck() {
         for (int i = 0; i < kDeckSize; ++i)
             cards_[i] = Card::from_index(i);
@@ -23,8 +44,13 @@ class LazyDeck {
 
     // A fresh deck. The starting order does not matter for a Fisher-Yates shuffle, so the previous
     // hand's order is reused; stacked cards are moved to the top in order (duplicates ignored).
-    void reset(RandomSource& rng, std::span<const Card> stacked_top) {
-        rng_ = &rng;
+    // words: random_words_for() the most cards the hand can deal (at most kMaxWords).
+    void reset(RandomSource& rng, std::span<const Card> stacked_top, int words) {
+        word_count_ = words < kMaxWords ? words : kMaxWords;
+        rng.fill(std::span<std::uint64_t>(words_.data(), static_cast<std::size_t>(word_count_)));
+        next_word_ = 0;
+        random_draws_ = 0;
+        fallback_ready_ = false;
         have_half_ = false;
         next_ = 0;
         stacked_ = 0;
@@ -47,20 +73,11 @@ class LazyDeck {
     }
 
     int remaining() const { return kDeckSize - next_; }
+    // How many 32-bit random draws the deck has made since reset(): zero while it deals only
+    // stacked cards (a replay checks that the history held every card the engine needed).
+    int random_draws() const { return random_draws_; }
 
-  private:
-    // 32 random bits: each 64-bit draw from the source serves two cards.
-    std::uint32_t next32() {
-        if (have_half_) {
-            have_half_ = false;
-            return half_;
-        }
-        const std::uint64_t x = rng_->next_u64();
-        half_ = static_cast<std::uint32_t>(x >> 32);
-        have_half_ = true;
-        return static_cast<std::uint32_t>(x);
-    }
-    // Uniform in [0, bound) without modulo bias (Lemire's multiply-and-reject, 32-bit).
+    // Uniform in [0, bound), bound > 0, without modulo bias (Lemire's multiply-and-reject, 32-bit).
     int below(std::uint32_t bound) {
         std::uint64_t m = std::uint64_t{next32()} * bound;
         if (static_cast<std::uint32_t>(m) < bound) {
@@ -71,10 +88,60 @@ class LazyDeck {
         return static_cast<int>(m >> 32);
     }
 
+  private:
+    std::uint32_t next32() {
+        ++random_draws_;
+        if (have_half_) {
+            have_half_ = false;
+            return half_;
+        }
+        const std::uint64_t x = next_word_ < word_count_ ? words_[next_word_++] : fallback();
+        half_ = static_cast<std::uint32_t>(x >> 32);
+        have_half_ = true;
+        return static_cast<std::uint32_t>(x);
+    }
+
+    static std::uint64_t splitmix64(std::uint64_t& state) {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+
+    // xoshiro256**, seeded from a hash of every word drawn.
+    std::uint64_t fallback() {
+        auto& s = fallback_state_;
+        if (!fallback_ready_) {
+            std::uint64_t h = 0;
+            for (int i = 0; i < word_count_; ++i) {
+                h ^= words_[i];
+                h = splitmix64(h);
+            }
+            for (auto& word : s)
+                word = splitmix64(h);
+            fallback_ready_ = true;
+        }
+        const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
+        const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+        const std::uint64_t t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = rotl(s[3], 45);
+        return result;
+    }
+
     std::array<Card, kDeckSize> cards_;
+    std::array<std::uint64_t, kMaxWords> words_{};
+    int word_count_ = 0;
+    int next_word_ = 0;
+    int random_draws_ = 0;
+    std::array<std::uint64_t, 4> fallback_state_{};
+    bool fallback_ready_ = false;
     std::uint32_t half_ = 0;
     bool have_half_ = false;
-    RandomSource* rng_ = nullptr;
     int next_ = 0;
     int stacked_ = 0;
 };

@@ -1,14 +1,16 @@
 #pragma once
 // What the player to act may do, and for how much (APT Art.24.7). Built by Hand::legal_actions()
 // from the same verifiers that judge commands, so the two never disagree.
+#include "engine/decision.hpp"
 #include "engine/types.hpp"
 
 namespace tavolo::engine {
 
 struct LegalActions {
-    SeatIndex seat = kNoSeat;  // whose turn; kNoSeat when nobody is to act (hand over)
-    bool betting = false;      // a betting decision
-    bool drawing = false;      // a draw decision (Discard)
+    DecisionNumber decision = 0;  // the decision these actions answer (Hand::decision())
+    SeatIndex seat = kNoSeat;     // whose turn; kNoSeat when nobody is to act (hand over)
+    bool betting = false;         // a betting decision
+    bool drawing = false;         // a draw decision (Discard)
     bool may_fold = false;
     bool may_check = false;
     bool may_call = false;
@@ -21,6 +23,7 @@ struct LegalActions {
     Chips max_to = 0;
     Chips all_in_to = 0;   // the player's bet this round plus stack
     int max_discards = 0;  // draw: cards the player may exchange
+    friend bool operator==(const LegalActions&, const LegalActions&) = default;
 };
 
 }  // namespace tavolo::engine

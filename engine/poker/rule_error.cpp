@@ -38,6 +38,8 @@ const char* name(RuleError error) {
             return "DuplicateCard";
         case RuleError::NotACard:
             return "NotACard";
+        case RuleError::StaleDecision:
+            return "StaleDecision";
     }
     return "Unknown";
 }
@@ -78,6 +80,8 @@ const char* describe(RuleError error) {
             return "a card is listed twice: list each card you discard once";
         case RuleError::NotACard:
             return "a card number is not a card (0-51): list cards from your hand";
+        case RuleError::StaleDecision:
+            return "this action answers an earlier decision of the hand: refresh and act again";
     }
     return "unknown rule error";
 }

@@ -22,6 +22,7 @@ enum class RuleError : std::uint8_t {
     CannotShow,          // only the winner of an uncontested pot may show, after the hand
     DuplicateCard,       // a discard lists the same card twice (discard_of)
     NotACard,            // a discard lists a card number outside 0..51 (discard_of)
+    StaleDecision,       // the command answers another decision than the one the hand is at
 };
 
 // A sentence for the player: what went wrong and what to do.

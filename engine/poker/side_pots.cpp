@@ -40,7 +40,11 @@ Hand::Phase Hand::collect_bets() {
     }
     current_bet_ = 0;
     form_pots();
-    if (collected > 0 || street_ == 0) {
+    // With no bet collected the pots still change after a fold (when checking was free): its
+    // player is no longer eligible. PotsFormed says how they now stand.
+    const bool changed = collected > 0 || street_ == 0 || folded_since_collect_;
+    folded_since_collect_ = false;
+    if (changed) {
         if (PotsFormed* e = emplace_event<PotsFormed>()) {
             e->street = street_;
             e->collected = collected;

@@ -62,6 +62,8 @@ std::string_view describe(PolaccoError error) {
                    "1 cents: lower the prize part or the guarantee";
         case PolaccoError::InvalidPayoutTable:
             return "payout shares must be positive, non-increasing and add up to the whole pool";
+        case PolaccoError::StaleDecision:
+            return "this action answers an earlier decision of the hand: refresh and act again";
     }
     return "unknown error";
 }

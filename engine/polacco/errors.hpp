@@ -33,6 +33,7 @@ enum class PolaccoError {
     TooManyEntrants,         // more entrants than a payout table is made for (kMaxEntrants)
     MoneyOutOfRange,         // a prize part or guarantee below zero, or a prize pool past kMaxTotalCents
     InvalidPayoutTable,      // shares not positive, non-increasing and summing to the whole pool
+    StaleDecision,           // the command answers another decision than the one the hand is at
 };
 
 // What went wrong and what to do, for logs and for the player.

@@ -1,6 +1,7 @@
 #pragma once
 // What happens in a Poker Polacco hand, as plain records (DESIGN.md "One event stream"). Every card
 // event says who may see it: a player sees only his own cards until a doubt reveals every hand.
+// What each viewer receives of them is engine/view's projection (view/polacco_projection.hpp).
 #include <optional>
 #include <variant>
 #include <vector>
@@ -11,32 +12,19 @@
 
 namespace tavolo::engine::polacco {
 
-// Who is looking: a seated player, an observer (sees only what is public) or an operator (sees all).
-struct Viewer {
-    enum class Kind { Player, Observer, Operator };
-    Kind kind = Kind::Observer;
-    PlayerId player = -1;
-
-    static Viewer of_player(PlayerId p) { return {Kind::Player, p}; }
-    static Viewer observer() { return {Kind::Observer, -1}; }
-    static Viewer operator_view() { return {Kind::Operator, -1}; }
-};
-
 // Everyone, or one player only.
 struct Visibility {
     std::optional<PlayerId> only;
 
     static Visibility everyone() { return {}; }
     static Visibility player(PlayerId p) { return {p}; }
-    bool visible_to(const Viewer& v) const {
-        return !only || v.kind == Viewer::Kind::Operator ||
-               (v.kind == Viewer::Kind::Player && v.player == *only);
-    }
+    friend bool operator==(const Visibility&, const Visibility&) = default;
 };
 
 struct HandSeat {
     PlayerId player = -1;
     int penalties = 0;  // cards dealt: kInitialCards + penalties
+    bool pass_available = true;
 };
 
 struct HandStarted {
@@ -99,8 +87,5 @@ struct HandEnded {
 
 using Event = std::variant<HandStarted, DirectionChosen, CardDealt, Declared, Passed, Doubted, CardsRevealed,
                            Judged, PenaltyGiven, PenaltyRemoved, PlayerEliminated, HandEnded>;
-
-// The event as this viewer may see it: a card dealt to someone else arrives without its face.
-Event project(const Event& event, const Viewer& viewer);
 
 }  // namespace tavolo::engine::polacco

@@ -56,7 +56,7 @@ std::expected<Hand, PolaccoError> Hand::start_with_deck(HandSetup setup, Deck de
     Events out;
     HandStarted started{hand.hand_number_, {}, hand.players_[hand.first_].player};
     for (const auto& p : hand.players_)
-        started.seats.push_back({p.player, p.penalties});
+        started.seats.push_back({p.player, p.penalties, p.pass_available});
     hand.emit(std::move(started), out);
     if (hand.rules_.clockwise_only) hand.apply_direction(Direction::Clockwise, true, out);
     return hand;
@@ -104,6 +104,7 @@ std::size_t Hand::previous(std::size_t i) const {
 
 LegalActions Hand::legal_actions() const {
     LegalActions legal;
+    legal.decision = decision_;
     if (phase_ == Phase::Ended) return legal;
     legal.player = players_[to_act_].player;
     if (phase_ == Phase::ChoosingDirection) {
@@ -123,7 +124,9 @@ LegalActions Hand::legal_actions() const {
 
 // --- verifiers ---------------------------------------------------------------------------------
 
-std::expected<std::size_t, PolaccoError> Hand::check_turn(PlayerId player) const {
+std::expected<std::size_t, PolaccoError> Hand::check_turn(PlayerId player,
+                                                          std::optional<DecisionNumber> decision) const {
+    if (decision && *decision != decision_) return std::unexpected(PolaccoError::StaleDecision);
     auto i = index_of(player);
     if (!i) return std::unexpected(PolaccoError::NotSeated);
     if (phase_ == Phase::Ended) return std::unexpected(PolaccoError::HandOver);
@@ -131,8 +134,9 @@ std::expected<std::size_t, PolaccoError> Hand::check_turn(PlayerId player) const
     return *i;
 }
 
-std::expected<void, PolaccoError> Hand::check_choose_direction(PlayerId player, Direction direction) const {
-    auto turn = check_turn(player);
+std::expected<void, PolaccoError> Hand::check_choose_direction(PlayerId player, Direction direction,
+                                                               std::optional<DecisionNumber> decision) const {
+    auto turn = check_turn(player, decision);
     if (!turn) return std::unexpected(turn.error());
     if (rules_.clockwise_only) return std::unexpected(PolaccoError::ClockwiseOnly);
     if (phase_ != Phase::ChoosingDirection) return std::unexpected(PolaccoError::DirectionAlreadyChosen);
@@ -142,8 +146,9 @@ std::expected<void, PolaccoError> Hand::check_choose_direction(PlayerId player, 
     return {};
 }
 
-std::expected<void, PolaccoError> Hand::check_declare(PlayerId player, const Punto& punto) const {
-    auto turn = check_turn(player);
+std::expected<void, PolaccoError> Hand::check_declare(PlayerId player, const Punto& punto,
+                                                      std::optional<DecisionNumber> decision) const {
+    auto turn = check_turn(player, decision);
     if (!turn) return std::unexpected(turn.error());
     if (phase_ == Phase::ChoosingDirection) return std::unexpected(PolaccoError::DirectionNotChosen);
     if (!punto.on_ladder()) return std::unexpected(PolaccoError::NotOnLadder);
@@ -151,16 +156,18 @@ std::expected<void, PolaccoError> Hand::check_declare(PlayerId player, const Pun
     return {};
 }
 
-std::expected<void, PolaccoError> Hand::check_doubt(PlayerId player) const {
-    auto turn = check_turn(player);
+std::expected<void, PolaccoError> Hand::check_doubt(PlayerId player,
+                                                    std::optional<DecisionNumber> decision) const {
+    auto turn = check_turn(player, decision);
     if (!turn) return std::unexpected(turn.error());
     if (phase_ == Phase::ChoosingDirection) return std::unexpected(PolaccoError::DirectionNotChosen);
     if (!last_punto_) return std::unexpected(PolaccoError::NothingToDoubt);
     return {};
 }
 
-std::expected<void, PolaccoError> Hand::check_pass(PlayerId player) const {
-    auto turn = check_turn(player);
+std::expected<void, PolaccoError> Hand::check_pass(PlayerId player,
+                                                   std::optional<DecisionNumber> decision) const {
+    auto turn = check_turn(player, decision);
     if (!turn) return std::unexpected(turn.error());
     if (!rules_.passamano) return std::unexpected(PolaccoError::PassNotAllowed);
     if (phase_ == Phase::ChoosingDirection) return std::unexpected(PolaccoError::DirectionNotChosen);
@@ -170,37 +177,45 @@ std::expected<void, PolaccoError> Hand::check_pass(PlayerId player) const {
     return {};
 }
 
-std::expected<void, PolaccoError> Hand::check_timeout(PlayerId player) const {
-    auto turn = check_turn(player);
+std::expected<void, PolaccoError> Hand::check_timeout(PlayerId player,
+                                                      std::optional<DecisionNumber> decision) const {
+    auto turn = check_turn(player, decision);
     if (!turn) return std::unexpected(turn.error());
     return {};
 }
 
 // --- actions -----------------------------------------------------------------------------------
 
-std::expected<Events, PolaccoError> Hand::choose_direction(PlayerId player, Direction direction) {
-    if (auto ok = check_choose_direction(player, direction); !ok) return std::unexpected(ok.error());
+std::expected<Events, PolaccoError> Hand::choose_direction(PlayerId player, Direction direction,
+                                                           std::optional<DecisionNumber> decision) {
+    if (auto ok = check_choose_direction(player, direction, decision); !ok)
+        return std::unexpected(ok.error());
+    ++decision_;
     Events out;
     apply_direction(direction, false, out);
     return out;
 }
 
-std::expected<Events, PolaccoError> Hand::declare(PlayerId player, const Punto& punto) {
-    if (auto ok = check_declare(player, punto); !ok) return std::unexpected(ok.error());
+std::expected<Events, PolaccoError> Hand::declare(PlayerId player, const Punto& punto,
+                                                  std::optional<DecisionNumber> decision) {
+    if (auto ok = check_declare(player, punto, decision); !ok) return std::unexpected(ok.error());
+    ++decision_;
     Events out;
     apply_declare(to_act_, punto, false, out);
     return out;
 }
 
-std::expected<Events, PolaccoError> Hand::doubt(PlayerId player) {
-    if (auto ok = check_doubt(player); !ok) return std::unexpected(ok.error());
+std::expected<Events, PolaccoError> Hand::doubt(PlayerId player, std::optional<DecisionNumber> decision) {
+    if (auto ok = check_doubt(player, decision); !ok) return std::unexpected(ok.error());
+    ++decision_;
     Events out;
     apply_doubt(to_act_, false, out);
     return out;
 }
 
-std::expected<Events, PolaccoError> Hand::pass(PlayerId player) {
-    if (auto ok = check_pass(player); !ok) return std::unexpected(ok.error());
+std::expected<Events, PolaccoError> Hand::pass(PlayerId player, std::optional<DecisionNumber> decision) {
+    if (auto ok = check_pass(player, decision); !ok) return std::unexpected(ok.error());
+    ++decision_;
     Events out;
     players_[to_act_].pass_available = false;
     std::size_t receiver = next(to_act_);
@@ -209,8 +224,9 @@ std::expected<Events, PolaccoError> Hand::pass(PlayerId player) {
     return out;
 }
 
-std::expected<Events, PolaccoError> Hand::timeout(PlayerId player) {
-    if (auto ok = check_timeout(player); !ok) return std::unexpected(ok.error());
+std::expected<Events, PolaccoError> Hand::timeout(PlayerId player, std::optional<DecisionNumber> decision) {
+    if (auto ok = check_timeout(player, decision); !ok) return std::unexpected(ok.error());
+    ++decision_;
     Events out;
     if (phase_ == Phase::ChoosingDirection) apply_direction(Direction::Clockwise, true, out);
     if (!last_punto_) {

@@ -8,11 +8,16 @@
 //                      perhaps an elimination and the bonus; result() says who speaks first next.
 // Each command has a verifier (check_x), a question (can_x) and the action (x), which returns the
 // events it produced; a refused command returns a PolaccoError and changes nothing.
+// Every decision point has a number, decision(): 1 for the first speaker's first decision, one more
+// after each command taken (a timeout included). Each command may name the decision it answers; a
+// command naming another is refused (PolaccoError::StaleDecision). The server always names it.
+// The hand owns its shuffled deck, so a copy of a hand is independent of the original.
 #include <cstdint>
 #include <expected>
 #include <optional>
 #include <vector>
 
+#include "engine/decision.hpp"
 #include "engine/deck.hpp"
 #include "engine/polacco/errors.hpp"
 #include "engine/polacco/events.hpp"
@@ -47,13 +52,15 @@ struct HandResult {
 enum class Phase { ChoosingDirection, Declaring, Ended };
 
 struct LegalActions {
-    PlayerId player = -1;  // who is to act; -1 when the hand has ended
+    DecisionNumber decision = 0;  // the decision these actions answer (Hand::decision())
+    PlayerId player = -1;         // who is to act; -1 when the hand has ended
     bool choose_direction = false;
     bool declare = false;
     // The lowest Punto the player may declare (a straight flush: that step in any suit); none above the top.
     std::optional<Punto> lowest_declaration;
     bool doubt = false;
     bool pass = false;
+    friend bool operator==(const LegalActions&, const LegalActions&) = default;
 };
 
 using Events = std::vector<Event>;
@@ -68,6 +75,7 @@ class Hand {
 
     Phase phase() const { return phase_; }
     PlayerId to_act() const;
+    DecisionNumber decision() const { return decision_; }
     std::optional<Direction> direction() const { return direction_; }
     const std::optional<Punto>& last_punto() const { return last_punto_; }
     PlayerId last_declarer() const;
@@ -81,35 +89,52 @@ class Hand {
     const Rules& rules() const { return rules_; }
     LegalActions legal_actions() const;
 
-    std::expected<void, PolaccoError> check_choose_direction(PlayerId player, Direction direction) const;
-    bool can_choose_direction(PlayerId player, Direction direction) const {
-        return check_choose_direction(player, direction).has_value();
+    std::expected<void, PolaccoError> check_choose_direction(
+        PlayerId player, Direction direction, std::optional<DecisionNumber> decision = std::nullopt) const;
+    bool can_choose_direction(PlayerId player, Direction direction,
+                              std::optional<DecisionNumber> decision = std::nullopt) const {
+        return check_choose_direction(player, direction, decision).has_value();
     }
-    std::expected<Events, PolaccoError> choose_direction(PlayerId player, Direction direction);
+    std::expected<Events, PolaccoError> choose_direction(
+        PlayerId player, Direction direction, std::optional<DecisionNumber> decision = std::nullopt);
 
-    std::expected<void, PolaccoError> check_declare(PlayerId player, const Punto& punto) const;
-    bool can_declare(PlayerId player, const Punto& punto) const {
-        return check_declare(player, punto).has_value();
+    std::expected<void, PolaccoError> check_declare(
+        PlayerId player, const Punto& punto, std::optional<DecisionNumber> decision = std::nullopt) const;
+    bool can_declare(PlayerId player, const Punto& punto,
+                     std::optional<DecisionNumber> decision = std::nullopt) const {
+        return check_declare(player, punto, decision).has_value();
     }
-    std::expected<Events, PolaccoError> declare(PlayerId player, const Punto& punto);
+    std::expected<Events, PolaccoError> declare(PlayerId player, const Punto& punto,
+                                                std::optional<DecisionNumber> decision = std::nullopt);
 
-    std::expected<void, PolaccoError> check_doubt(PlayerId player) const;
-    bool can_doubt(PlayerId player) const { return check_doubt(player).has_value(); }
-    std::expected<Events, PolaccoError> doubt(PlayerId player);
+    std::expected<void, PolaccoError> check_doubt(
+        PlayerId player, std::optional<DecisionNumber> decision = std::nullopt) const;
+    bool can_doubt(PlayerId player, std::optional<DecisionNumber> decision = std::nullopt) const {
+        return check_doubt(player, decision).has_value();
+    }
+    std::expected<Events, PolaccoError> doubt(PlayerId player,
+                                              std::optional<DecisionNumber> decision = std::nullopt);
 
-    std::expected<void, PolaccoError> check_pass(PlayerId player) const;
-    bool can_pass(PlayerId player) const { return check_pass(player).has_value(); }
-    std::expected<Events, PolaccoError> pass(PlayerId player);
+    std::expected<void, PolaccoError> check_pass(PlayerId player,
+                                                 std::optional<DecisionNumber> decision = std::nullopt) const;
+    bool can_pass(PlayerId player, std::optional<DecisionNumber> decision = std::nullopt) const {
+        return check_pass(player, decision).has_value();
+    }
+    std::expected<Events, PolaccoError> pass(PlayerId player,
+                                             std::optional<DecisionNumber> decision = std::nullopt);
 
     // The clock ran out for the player to act: the opening speaker declares the lowest Punto
     // (choosing clockwise first if needed); anyone facing a declaration doubts.
-    std::expected<void, PolaccoError> check_timeout(PlayerId player) const;
-    std::expected<Events, PolaccoError> timeout(PlayerId player);
+    std::expected<void, PolaccoError> check_timeout(
+        PlayerId player, std::optional<DecisionNumber> decision = std::nullopt) const;
+    std::expected<Events, PolaccoError> timeout(PlayerId player,
+                                                std::optional<DecisionNumber> decision = std::nullopt);
 
   private:
     Hand(HandSetup setup, Deck deck);
     std::optional<std::size_t> index_of(PlayerId player) const;
-    std::expected<std::size_t, PolaccoError> check_turn(PlayerId player) const;
+    std::expected<std::size_t, PolaccoError> check_turn(PlayerId player,
+                                                        std::optional<DecisionNumber> decision) const;
     std::size_t next(std::size_t i) const;
     std::size_t previous(std::size_t i) const;
     void emit(Event event, Events& out);
@@ -126,6 +151,7 @@ class Hand {
     std::size_t first_ = 0;
     std::size_t to_act_ = 0;
     Phase phase_ = Phase::ChoosingDirection;
+    DecisionNumber decision_ = 1;
     std::optional<Direction> direction_;
     std::optional<Punto> last_punto_;
     std::size_t last_declarer_ = 0;

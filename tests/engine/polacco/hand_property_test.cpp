@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "engine/polacco/hand.hpp"
-#include "engine/polacco/hand_view.hpp"
 #include "tests/engine/property_count.hpp"
 
 namespace tavolo::engine::polacco {
@@ -114,10 +113,15 @@ TEST(PolaccoHandProperty, RandomCommandsKeepTheRules) {
         for (const auto& p : result.players)
             seated = seated || p.player == result.next_first_speaker;
         ASSERT_TRUE(seated);
-        // After the reveal an observer sees every card.
-        for (const auto& seat : view_of(hand, Viewer::observer()).seats) {
-            ASSERT_EQ(static_cast<int>(seat.shown.size()), seat.cards);
+        // The reveal shows every hand to everyone.
+        int revealed_hands = 0;
+        for (const auto& e : hand.events()) {
+            if (const auto* shown = std::get_if<CardsRevealed>(&e)) {
+                ASSERT_EQ(shown->cards, hand.cards_of(shown->player));
+                ++revealed_hands;
+            }
         }
+        ASSERT_EQ(revealed_hands, n);
     }
     EXPECT_EQ(hands, kHands);
     EXPECT_GT(refused, kHands);

@@ -5,8 +5,6 @@
 
 #include "tests/engine/polacco/polacco_fixture.hpp"
 
-#include "engine/polacco/hand_view.hpp"
-
 namespace tavolo::engine::polacco {
 
 namespace {
@@ -57,30 +55,6 @@ TEST(PolaccoTable, AnOperatorPenaltyMakesTheNextFirstSpeakerOrEliminates) {
     EXPECT_TRUE(out.eliminated);
     EXPECT_EQ(out.next_first_speaker, 1) << "1 precedes 2 clockwise (no hand played yet: clockwise)";
     EXPECT_EQ(table.players(), 2);
-}
-
-TEST(PolaccoHandView, APlayerSeesHisOwnCardsThenEveryHandAfterTheDoubt) {
-    Table table = three_players();
-    ASSERT_TRUE(table.start_hand_with_deck(deck("AcAd KcKd QcQd")));
-    Hand& hand = *table.hand();
-    HandView before_deal = view_of(hand, Viewer::of_player(1));
-    EXPECT_EQ(before_deal.phase, Phase::ChoosingDirection);
-    EXPECT_TRUE(before_deal.legal.has_value() && before_deal.legal->choose_direction);
-    EXPECT_EQ(before_deal.seats[0].cards, 0);
-    ASSERT_TRUE(hand.choose_direction(1, Direction::Clockwise));
-    HandView mine = view_of(hand, Viewer::of_player(2));
-    EXPECT_EQ(mine.seats[0].cards, 2);
-    EXPECT_TRUE(mine.seats[0].shown.empty());
-    EXPECT_EQ(mine.seats[1].shown, parse_cards("KcKd").value());
-    EXPECT_FALSE(mine.legal.has_value()) << "not his turn";
-    EXPECT_TRUE(view_of(hand, Viewer::observer()).seats[1].shown.empty());
-    EXPECT_EQ(view_of(hand, Viewer::operator_view()).seats[2].shown, parse_cards("QcQd").value());
-    ASSERT_TRUE(hand.declare(1, p("Coppia di K")));
-    ASSERT_TRUE(hand.doubt(2));
-    HandView after = view_of(hand, Viewer::observer());
-    EXPECT_EQ(after.phase, Phase::Ended);
-    EXPECT_EQ(after.seats[0].shown, parse_cards("AcAd").value());
-    EXPECT_EQ(after.seats[2].shown, parse_cards("QcQd").value());
 }
 
 }  // namespace

@@ -5,8 +5,9 @@
 #include <variant>
 
 #include "engine/poker/hand.hpp"
-#include "engine/poker/visibility.hpp"
 #include "engine/random.hpp"
+#include "engine/view/card_visibility.hpp"
+#include "engine/view/poker_projection.hpp"
 
 namespace readme {
 
@@ -30,14 +31,16 @@ int main() {
     while (!hand.is_over()) {
         const LegalActions la = hand.legal_actions();  // sent to the player to act
         const Command command = la.may_check ? Command{Check{}} : Command{Call{}};
-        auto events = hand.act(la.seat, command);
+        auto events = hand.act(la.seat, command, la.decision);  // the decision it answers
         if (!events) {  // refused: nothing changed, the player keeps the turn
             std::printf("refused: %s\n", describe(events.error()));
             return 1;
         }
         for (const HandEvent& e : *events) {
-            if (const auto* card = std::get_if<CardDealt>(&e); card && may_see(*card, /*observer*/ kNoSeat))
-                std::printf("observers see %s\n", card->card.to_string().c_str());
+            // Each viewer receives the event projected for him: here, an observer.
+            const view::PokerSeen seen = view::project(e, view::PokerViewer::observer());
+            if (const auto* card = std::get_if<view::SeenCardDealt>(&seen); card && card->card)
+                std::printf("observers see %s\n", card->card->to_string().c_str());
             if (const auto* won = std::get_if<PotAwarded>(&e))
                 std::printf("pot %d: %lld chips\n", won->pot_index, static_cast<long long>(won->amount));
         }
@@ -58,14 +61,13 @@ TEST(ReadmeExample, PlaysAHandToTheEndWithNoRefusal) {
 }
 
 TEST(ReadmeExample, ObserversSeeBoardAndShownCardsButNeverHoleOrBurnCards) {
-    CardDealt hole{.target = CardTarget::Player, .seat = 2, .visibility = Visibility::Owner};
-    CardDealt burn{.target = CardTarget::Burn, .visibility = Visibility::Nobody};
-    CardDealt board{.target = CardTarget::Board, .visibility = Visibility::Everyone};
-    EXPECT_TRUE(may_see(hole, 2));
-    EXPECT_FALSE(may_see(hole, 3));
-    EXPECT_FALSE(may_see(hole, kNoSeat));
-    EXPECT_FALSE(may_see(burn, 2));
-    EXPECT_TRUE(may_see(board, kNoSeat));
+    using view::may_see;
+    const auto observer = view::PokerViewer::observer();
+    EXPECT_TRUE(may_see(Visibility::Owner, 2, view::PokerViewer::player(2)));
+    EXPECT_FALSE(may_see(Visibility::Owner, 2, view::PokerViewer::player(3)));
+    EXPECT_FALSE(may_see(Visibility::Owner, 2, observer));
+    EXPECT_FALSE(may_see(Visibility::Nobody, kNoSeat, view::PokerViewer::player(2)));
+    EXPECT_TRUE(may_see(Visibility::Everyone, kNoSeat, observer));
 }
 
 }  // namespace
