@@ -126,6 +126,8 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
     if (verb == "cbr") {
         if (words.size() != 3) return std::unexpected(std::string("'cbr' takes exactly one amount"));
         auto amount = Decimal::parse(words[2]);
+        if (Decimal::out_of_range(words[2]))
+            return std::unexpected(concat({shown_text(words[2]), kNumberOutOfRange}));
         if (!amount || amount->is_infinite() || *amount <= Decimal::whole(0)) {
             return std::unexpected(concat({shown_text(words[2]), " is not a positive amount"}));
         }

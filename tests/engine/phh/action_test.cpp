@@ -70,6 +70,9 @@ TEST(PhhAction, RefusesMalformedActionsWithAReason) {
         {"p1 cbr", "exactly one amount"},
         {"p1 cbr -5", "not a positive amount"},
         {"p1 cbr 0", "not a positive amount"},
+        // Positive, but more than 18 digits: said so, not "not a positive amount".
+        {"p1 cbr 99999999999999999999999", "'99999999999999999999999' is beyond what Tavolo can hold"},
+        {"p1 cbr 1e400", "'1e400' is beyond what Tavolo can hold"},
         {"p1 f now", "takes no argument"},
         {"d dh p1 AsK", "not a card list"},
         {"d dh p1 XxKs", "not a card list"},
