@@ -1,5 +1,7 @@
 #include "engine/phh/action.hpp"
 
+#include <algorithm>
+
 #include "engine/phh/concat.hpp"
 #include "engine/phh/shown_text.hpp"
 
@@ -84,6 +86,15 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
         if (!cards)
             return std::unexpected(
                 concat({shown_text(word), " is not a card list (like AsKd, or ?? for an unknown card)"}));
+        // A line naming one card twice contradicts itself (a discard of "9s9s" would otherwise
+        // reach the engine as one card and fail a line later, for another reason).
+        for (std::size_t i = 0; i < cards->size(); ++i) {
+            const CardToken& c = (*cards)[i];
+            if (c && std::find(cards->begin() + static_cast<std::ptrdiff_t>(i) + 1, cards->end(), c) !=
+                         cards->end())
+                return std::unexpected(concat({shown_text(word), " names ", c->to_string(),
+                                               " twice: a card list holds each card once"}));
+        }
         action.cards = std::move(*cards);
         return {};
     };

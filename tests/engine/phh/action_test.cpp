@@ -78,6 +78,9 @@ TEST(PhhAction, RefusesMalformedActionsWithAReason) {
         {"d dh p1 XxKs", "not a card list"},
         {"d dh 1 AsKs", "not a player"},
         {"d xx", "unknown dealer action"},
+        {"p1 sd 9s9s", "'9s9s' names 9s twice"},
+        {"d dh p1 AsKdAs", "'AsKdAs' names As twice"},
+        {"p2 sm 2c2c", "names 2c twice"},
         {"p1", "has no action"},
     };
     for (const auto& [text, words] : cases) {
