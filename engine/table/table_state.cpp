@@ -23,6 +23,8 @@ const char* to_string(TableStateError e) {
             return "an entrant is seated twice";
         case TableStateError::NegativeChips:
             return "a stack or a start stack is below zero";
+        case TableStateError::ChipsOverLimit:
+            return "a stack or a start stack is above the engine's limit (2^53 - 1 chips)";
         case TableStateError::BustedMismatch:
             return "a player without chips must be busted, and a busted player has no chips";
         case TableStateError::NegativeExclusion:
@@ -56,6 +58,10 @@ std::expected<void, TableStateError> check_seats(const TableState& state) {
             if (&other != &s && other.player.entrant == p.entrant)
                 return std::unexpected(TableStateError::EntrantSeatedTwice);
         if (p.stack < 0 || s.start_chips < 0) return std::unexpected(TableStateError::NegativeChips);
+        // Held to the limit like a stack that sits down (Table::sit): the table's sums over ten
+        // such stacks cannot overflow, and a hand refuses a table whose total passes the limit.
+        if (p.stack > kMaxTotalChips || s.start_chips > kMaxTotalChips)
+            return std::unexpected(TableStateError::ChipsOverLimit);
         if ((p.stack == 0) != p.busted) return std::unexpected(TableStateError::BustedMismatch);
         if (p.excluded_hands < 0) return std::unexpected(TableStateError::NegativeExclusion);
     }

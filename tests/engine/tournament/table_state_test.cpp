@@ -210,6 +210,11 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
          TableStateError::NegativeChips},
         {"negative start", [](TableState& s) { s.seats[0].start_chips = -5; },
          TableStateError::NegativeChips},
+        // Saved text may say stack=9223372036854775807: restored, the table's total would overflow.
+        {"stack past the limit", [](TableState& s) { s.seats[0].player.stack = kMaxTotalChips + 1; },
+         TableStateError::ChipsOverLimit},
+        {"start past the limit", [](TableState& s) { s.seats[0].start_chips = kMaxTotalChips + 1; },
+         TableStateError::ChipsOverLimit},
         {"no chips, not busted", [](TableState& s) { s.seats[0].player.stack = 0; },
          TableStateError::BustedMismatch},
         {"busted with chips", [](TableState& s) { s.seats[0].player.busted = true; },
