@@ -70,11 +70,11 @@ TEST(ReplayCli, TheDataSetReplaysWithNoFailure) {
     EXPECT_NE(r.out.find("skipped (fractional chips): 1\n"), std::string::npos) << r.out;
 }
 
-TEST(ReplayCli, TheHandWrittenStudAndDrawHistoriesReplay) {
+TEST(ReplayCli, TheHandWrittenStudDrawAndHoldemHistoriesReplay) {
     const auto r =
         run_tool("replay --check-export " + std::string(TAVOLO_SOURCE_DIR) + "/tests/data/phh-rules");
     EXPECT_EQ(r.code, 0) << r.out;
-    EXPECT_EQ(last_line(r.out), "replay: 8 passed, 0 failed, 0 skipped") << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 10 passed, 0 failed, 0 skipped") << r.out;
 }
 
 TEST(ReplayCli, ExportedHandsReplayTheSame) {
