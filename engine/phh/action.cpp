@@ -66,6 +66,10 @@ std::optional<std::vector<CardToken>> parse_card_tokens(std::string_view text) {
     return cards;
 }
 
+std::string player_name(int player) {
+    return concat({"p", std::to_string(player)});
+}
+
 std::string format_card_tokens(const std::vector<CardToken>& cards) {
     std::string out;
     for (const auto& c : cards)
@@ -160,7 +164,7 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
 
 std::string format_action(const Action& action) {
     std::string out;
-    const std::string player = concat({"p", std::to_string(action.player)});
+    const std::string player = player_name(action.player);
     switch (action.type) {
         case ActionType::DealHole:
             out = concat({"d dh ", player, " ", format_card_tokens(action.cards)});
