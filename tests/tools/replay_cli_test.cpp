@@ -137,3 +137,15 @@ TEST(ReplayCli, ADirectoryWithoutHandHistoriesIsAFailure) {
     EXPECT_NE(r.out.find("no .phh or .phhs files"), std::string::npos) << r.out;
     EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
 }
+
+// A file name is not trusted either: one found in a directory may carry terminal escape sequences,
+// and reaches the output escaped, as a history's own text does.
+TEST(ReplayCli, AFileNameWithControlBytesIsShownEscaped) {
+    TempDir dir;
+    dir.write("bad\x1b[2Jname.phh", "variant = \n");
+    const auto r = run_tool("replay " + dir.str());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("bad\\x1b[2Jname.phh"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("missing value"), std::string::npos) << r.out;
+}
