@@ -32,7 +32,10 @@ std::expected<void, PolaccoError> validate(const TableState& state) {
         return std::unexpected(PolaccoError::InvalidDirection);
     if (state.seats.size() > static_cast<std::size_t>(r.table_max()))
         return std::unexpected(PolaccoError::TooManyPlayers);
-    if (state.hands_played < 0 || state.id < 0) return std::unexpected(PolaccoError::InvalidTableState);
+    // The next hand's number is hands_played + 1: a count at the 64-bit maximum would overflow.
+    if (state.hands_played < 0 || state.hands_played == std::numeric_limits<std::int64_t>::max() ||
+        state.id < 0)
+        return std::unexpected(PolaccoError::InvalidTableState);
     for (std::size_t i = 0; i < state.seats.size(); ++i) {
         const HandPlayer& p = state.seats[i];
         if (p.player < 0) return std::unexpected(PolaccoError::InvalidTableState);

@@ -2,6 +2,8 @@
 #include "engine/table/table_state.hpp"
 
 #include <array>
+#include <cstdint>
+#include <limits>
 
 #include "engine/table/table.hpp"
 
@@ -29,8 +31,8 @@ const char* to_string(TableStateError e) {
             return "a player without chips must be busted, and a busted player has no chips";
         case TableStateError::NegativeExclusion:
             return "the hands left of an exclusion are below zero";
-        case TableStateError::NegativeHandsPlayed:
-            return "the number of hands played is below zero";
+        case TableStateError::HandsPlayedOutOfRange:
+            return "the number of hands played is below zero or too large to count one more";
         case TableStateError::HolderMismatch:
             return "a blind has a seat without a holder, a position a holder without a seat, or one player "
                    "holds both blinds";
@@ -87,7 +89,9 @@ std::expected<void, TableStateError> validate(const TableState& state) {
     if (state.size < 2 || state.size > kMaxTableSize)
         return std::unexpected(TableStateError::TableSizeOutOfRange);
     if (auto ok = check_seats(state); !ok) return ok;
-    if (state.hands_played < 0) return std::unexpected(TableStateError::NegativeHandsPlayed);
+    // The next hand adds one: a saved count at the 64-bit maximum would overflow.
+    if (state.hands_played < 0 || state.hands_played == std::numeric_limits<std::int64_t>::max())
+        return std::unexpected(TableStateError::HandsPlayedOutOfRange);
     if (auto ok = check_position(state.button, state.size, false); !ok) return ok;
     if (auto ok = check_position(state.last_small_blind, state.size, true); !ok) return ok;
     if (auto ok = check_position(state.last_big_blind, state.size, true); !ok) return ok;

@@ -50,10 +50,11 @@ enum class TableStateError {
     NegativeChips,        // a stack or start stack below zero
     ChipsOverLimit,  // a stack or start stack above kMaxTotalChips (no table sits one; sums would overflow)
     BustedMismatch,  // a player without chips must be busted (may re-buy), and a busted one has none
-    NegativeExclusion,     // exclusion hands left below zero
-    NegativeHandsPlayed,   // a hand count below zero
-    HolderMismatch,        // a blind with a seat but no holder, or a holder without a seat
-    NoBigBlindAfterHands,  // hands were played but no big blind is recorded
+    NegativeExclusion,      // exclusion hands left below zero
+    HandsPlayedOutOfRange,  // a hand count below zero, or at the 64-bit maximum (the next hand would overflow
+                            // it)
+    HolderMismatch,         // a blind with a seat but no holder, or a holder without a seat
+    NoBigBlindAfterHands,   // hands were played but no big blind is recorded
 };
 
 const char* to_string(TableStateError e);
