@@ -77,6 +77,12 @@ std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tall
             files.insert(files.end(), found.begin(), found.end());
         } else if (fs::is_regular_file(path, ec)) {
             files.push_back(path);
+        } else if (fs::exists(path, ec)) {
+            // A device, pipe or socket: reading one might never end.
+            std::cout << shown_name(p)
+                      << ": not a file or a directory (a device, pipe or socket): give .phh or "
+                         ".phhs files or directories of them\n";
+            ++tally.failed;
         } else {
             std::cout << shown_name(p) << ": no such file or directory\n";
             ++tally.failed;

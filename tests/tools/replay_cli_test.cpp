@@ -123,6 +123,16 @@ TEST(ReplayCli, AMissingPathIsAFailure) {
     EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
 }
 
+// /dev/null exists: it is not "no such file", it is no file tavolo reads (a pipe could block forever).
+TEST(ReplayCli, ADeviceIsRefusedAsNotAFile) {
+    const auto r = run_tool("replay /dev/null");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("/dev/null: not a file or a directory (a device, pipe or socket)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
+}
+
 TEST(ReplayCli, NeedsAPath) {
     const auto r = run_tool("replay");
     EXPECT_NE(r.code, 0);
