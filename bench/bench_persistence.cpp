@@ -18,21 +18,25 @@
 #include <iostream>
 #include <pqxx/pqxx>
 #include <random>
+#include <span>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "bench/integer_options.hpp"
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
 #include "persistence/tournament_store.hpp"
 #include "persistence/write_service.hpp"
 #include "tests/support/database_url.hpp"
-#include "tools/parse_integer.hpp"
 
 namespace {
 
 using namespace tavolo::persistence;
 using Clock = std::chrono::steady_clock;
+using tavolo::bench::IntegerOption;
+using tavolo::bench::read_integer_option;
 using tavolo::testing::with_database;
 
 void admin(const std::string& url, const std::string& sql) {
@@ -136,33 +140,30 @@ std::vector<RegistrationId> seat_entries(const std::string& url, TournamentId to
     return out;
 }
 
-// `--name N`, read like every integer option of tavolo (tools/parse_integer.hpp); a bad N stops the run.
-int arg(int argc, char** argv, const char* name, int fallback) {
-    for (int i = 1; i + 1 < argc; ++i) {
-        if (std::strcmp(argv[i], name) != 0) continue;
-        auto value = tavolo::tools::parse_integer(argv[i + 1], 1, 10'000'000);
-        if (!value) {
-            std::cerr << "bench_persistence: " << name << ": " << value.error() << "\n";
-            std::exit(2);
-        }
-        return *value;
-    }
-    return fallback;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Each option with its own range: --eliminate-every 0 (its default) means hands only.
+    const std::span<char* const> args(argv + 1, static_cast<std::size_t>(argc - 1));
+    int hands = 0, tables = 0, workers = 0, eliminate_every = 0;
+    for (auto [target, option] :
+         {std::pair{&hands, IntegerOption{"--hands", 60'000, 1, 10'000'000}},
+          std::pair{&tables, IntegerOption{"--tables", 500, 1, 100'000}},
+          std::pair{&workers, IntegerOption{"--workers", 4, 1, 256}},
+          std::pair{&eliminate_every, IntegerOption{"--eliminate-every", 0, 0, 10'000'000}}}) {
+        auto value = read_integer_option(args, option);
+        if (!value) {
+            std::cerr << "bench_persistence: " << value.error() << "\n";
+            return 2;
+        }
+        *target = *value;
+    }
     const char* url_env = std::getenv("TAVOLO_DATABASE_URL");
     if (!url_env || !*url_env) {
         std::cerr << "bench_persistence: TAVOLO_DATABASE_URL is not set: start a durable cluster with "
                      "`deploy/pg.sh start .tavolo/pg-bench` and export the URL it prints\n";
         return 2;
     }
-    const int hands = arg(argc, argv, "--hands", 60'000);
-    const int tables = arg(argc, argv, "--tables", 500);
-    const int workers = arg(argc, argv, "--workers", 4);
-    const int eliminate_every = arg(argc, argv, "--eliminate-every", 0);
     const int seats = 6;
     const std::string server = url_env;
     const std::string name = "tavolo_bench_" + std::to_string(getpid());

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/types.hpp"
@@ -13,8 +14,9 @@ namespace tavolo::persistence {
 // busted: no chips, may still re-buy before the next hand (RULES.md §6).
 enum class SeatStatus { active, sitting_out, disconnected, excluded, busted };
 
+// Its word in the database; both live with every other enum's words in detail/sql_enums.cpp.
 const char* to_string(SeatStatus status);
-std::optional<SeatStatus> seat_status_from(const std::string& text);
+std::optional<SeatStatus> seat_status_from(std::string_view text);
 
 struct SeatSnapshot {
     engine::SeatIndex seat = 0;

@@ -47,6 +47,14 @@ bool is_history_file(const fs::path& p) {
 
 // The files to replay, in a stable order; a path that does not exist, or a directory holding no
 // hand history, is reported as a failure.
+// Text from a file's name or contents, for a message: as it is when it is plain printable text,
+// else quoted with its bytes escaped (and cut), like the parser's errors. A directory may hold a file
+// whose name carries terminal escape sequences.
+std::string shown_name(const std::string& text) {
+    const bool plain = std::ranges::all_of(text, [](char c) { return c >= 0x20 && c < 0x7f; });
+    return plain ? text : phh::shown_text(text);
+}
+
 std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tally) {
     std::vector<fs::path> files;
     for (const auto& p : paths) {
@@ -59,37 +67,42 @@ std::vector<fs::path> collect(const std::vector<std::string>& paths, Tally& tall
                 if (it->is_regular_file(ec) && is_history_file(it->path())) found.push_back(it->path());
             }
             if (ec) {
-                std::cout << p << ": cannot read the directory: " << ec.message() << '\n';
+                std::cout << shown_name(p) << ": cannot read the directory: " << ec.message() << '\n';
                 ++tally.failed;
             } else if (found.empty()) {
-                std::cout << p << ": no .phh or .phhs files in this directory\n";
+                std::cout << shown_name(p) << ": no .phh or .phhs files in this directory\n";
                 ++tally.failed;
             }
             std::sort(found.begin(), found.end());
             files.insert(files.end(), found.begin(), found.end());
         } else if (fs::is_regular_file(path, ec)) {
             files.push_back(path);
+        } else if (fs::exists(path, ec)) {
+            // A device, pipe or socket: reading one might never end.
+            std::cout << shown_name(p)
+                      << ": not a file or a directory (a device, pipe or socket): give .phh or "
+                         ".phhs files or directories of them\n";
+            ++tally.failed;
         } else {
-            std::cout << p << ": no such file or directory\n";
+            std::cout << shown_name(p) << ": no such file or directory\n";
             ++tally.failed;
         }
     }
     return files;
 }
 
-// `path` for a .phh, `path[name]` for a hand of a .phhs. The name comes from the file: shown as it is
-// when it is short plain text, else quoted with its bytes escaped and cut, like the parser's errors.
+// `path` for a .phh, `path[name]` for a hand of a .phhs; a long section name is cut.
 std::string hand_label(const fs::path& file, const std::string& section) {
-    if (section.empty()) return file.string();
-    const bool plain = section.size() <= phh::kShownTextLimit &&
-                       std::ranges::all_of(section, [](char c) { return c >= 0x20 && c < 0x7f; });
-    return file.string() + "[" + (plain ? section : phh::shown_text(section)) + "]";
+    if (section.empty()) return shown_name(file.string());
+    const std::string name =
+        section.size() <= phh::kShownTextLimit ? shown_name(section) : phh::shown_text(section);
+    return shown_name(file.string()) + "[" + name + "]";
 }
 
 void replay_file(const fs::path& file, const Options& options, Tally& tally) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        std::cout << file.string() << ": cannot open\n";
+        std::cout << shown_name(file.string()) << ": cannot open\n";
         ++tally.failed;
         return;
     }
@@ -97,7 +110,7 @@ void replay_file(const fs::path& file, const Options& options, Tally& tally) {
     buffer << in.rdbuf();
     auto hands = phh::parse_hands(buffer.str());
     if (!hands) {
-        std::cout << file.string() << ": " << hands.error().to_string() << '\n';
+        std::cout << shown_name(file.string()) << ": " << hands.error().to_string() << '\n';
         ++tally.failed;
         return;
     }

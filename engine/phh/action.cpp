@@ -1,5 +1,7 @@
 #include "engine/phh/action.hpp"
 
+#include <algorithm>
+
 #include "engine/phh/concat.hpp"
 #include "engine/phh/shown_text.hpp"
 
@@ -64,6 +66,10 @@ std::optional<std::vector<CardToken>> parse_card_tokens(std::string_view text) {
     return cards;
 }
 
+std::string player_name(int player) {
+    return concat({"p", std::to_string(player)});
+}
+
 std::string format_card_tokens(const std::vector<CardToken>& cards) {
     std::string out;
     for (const auto& c : cards)
@@ -84,6 +90,15 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
         if (!cards)
             return std::unexpected(
                 concat({shown_text(word), " is not a card list (like AsKd, or ?? for an unknown card)"}));
+        // A line naming one card twice contradicts itself (a discard of "9s9s" would otherwise
+        // reach the engine as one card and fail a line later, for another reason).
+        for (std::size_t i = 0; i < cards->size(); ++i) {
+            const CardToken& c = (*cards)[i];
+            if (c && std::find(cards->begin() + static_cast<std::ptrdiff_t>(i) + 1, cards->end(), c) !=
+                         cards->end())
+                return std::unexpected(concat({shown_text(word), " names ", c->to_string(),
+                                               " twice: a card list holds each card once"}));
+        }
         action.cards = std::move(*cards);
         return {};
     };
@@ -126,6 +141,8 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
     if (verb == "cbr") {
         if (words.size() != 3) return std::unexpected(std::string("'cbr' takes exactly one amount"));
         auto amount = Decimal::parse(words[2]);
+        if (Decimal::out_of_range(words[2]))
+            return std::unexpected(concat({shown_text(words[2]), kNumberOutOfRange}));
         if (!amount || amount->is_infinite() || *amount <= Decimal::whole(0)) {
             return std::unexpected(concat({shown_text(words[2]), " is not a positive amount"}));
         }
@@ -147,7 +164,7 @@ std::expected<Action, std::string> parse_action(std::string_view text) {
 
 std::string format_action(const Action& action) {
     std::string out;
-    const std::string player = concat({"p", std::to_string(action.player)});
+    const std::string player = player_name(action.player);
     switch (action.type) {
         case ActionType::DealHole:
             out = concat({"d dh ", player, " ", format_card_tokens(action.cards)});

@@ -48,6 +48,8 @@ struct Action {
 
 // "AsKd", "????", "Ac??"; nullopt when any pair is not a card.
 std::optional<std::vector<CardToken>> parse_card_tokens(std::string_view text);
+// A player as PHH names him: 3 -> "p3".
+std::string player_name(int player);
 std::string format_card_tokens(const std::vector<CardToken>& cards);
 
 // The reason is a sentence for an error message ("unknown action 'xx'").

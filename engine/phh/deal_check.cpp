@@ -9,14 +9,6 @@
 namespace tavolo::engine::phh {
 namespace {
 
-std::string player_name(int p) {
-    return concat({"p", std::to_string(p)});
-}
-
-std::string cards_text(const std::vector<CardToken>& cards) {
-    return format_card_tokens(cards);
-}
-
 std::string count_text(std::size_t n, std::string_view what) {
     return concat({std::to_string(n), " ", what, n == 1 ? "" : "s"});
 }
@@ -175,9 +167,10 @@ std::expected<void, std::string> DealCheck::claim_hole(const Action& line, const
     });
     if (first == dealt_.end()) {
         if (last_street_[index] >= 0 && last_street_[index] == hand.street()) {
-            return std::unexpected(concat({player_name(p), " is dealt twice on the ",
-                                           street_name(v, hand.street()), ": the engine dealt ",
-                                           player_name(p), " ", cards_text(held_[index]), " there already"}));
+            return std::unexpected(
+                concat({player_name(p), " is dealt twice on the ", street_name(v, hand.street()),
+                        ": the engine dealt ", player_name(p), " ", format_card_tokens(held_[index]),
+                        " there already"}));
         }
         if (hand.folded(seat))
             return std::unexpected(concat({player_name(p), " has folded and is dealt no more cards"}));
@@ -205,10 +198,11 @@ std::expected<void, std::string> DealCheck::claim_hole(const Action& line, const
         engine_cards.push_back(d->card);
     for (std::size_t i = 0; i < cards.size(); ++i) {
         if (line.cards[i] && *line.cards[i] != cards[i]->card) {
-            return std::unexpected(concat({"the engine deals ", player_name(p), " ", cards_text(engine_cards),
-                                           " here (the history's cards in the engine's deal order); the line "
-                                           "says ",
-                                           cards_text(line.cards)}));
+            return std::unexpected(
+                concat({"the engine deals ", player_name(p), " ", format_card_tokens(engine_cards),
+                        " here (the history's cards in the engine's deal order); the line "
+                        "says ",
+                        format_card_tokens(line.cards)}));
         }
     }
     for (Dealt* d : cards)
@@ -248,10 +242,11 @@ std::expected<void, std::string> DealCheck::claim_board(const Action& line, cons
         engine_cards.push_back(d->card);
     for (std::size_t i = 0; i < cards.size(); ++i) {
         if (line.cards[i] && *line.cards[i] != cards[i]->card) {
-            return std::unexpected(concat({"the engine deals ", cards_text(engine_cards), " on the ", name,
-                                           " here (the history's cards in the engine's deal order); the line "
-                                           "says ",
-                                           cards_text(line.cards)}));
+            return std::unexpected(
+                concat({"the engine deals ", format_card_tokens(engine_cards), " on the ", name,
+                        " here (the history's cards in the engine's deal order); the line "
+                        "says ",
+                        format_card_tokens(line.cards)}));
         }
     }
     for (Dealt* d : cards)
@@ -274,8 +269,8 @@ std::expected<void, std::string> DealCheck::check_show(const Action& line, const
     const std::vector<CardToken>& held = held_[index];
     if (line.cards.size() != held.size()) {
         return std::unexpected(
-            concat({player_name(p), " holds ", count_text(held.size(), "card"), " (", cards_text(held),
-                    "); the line shows ", std::to_string(line.cards.size())}));
+            concat({player_name(p), " holds ", count_text(held.size(), "card"), " (",
+                    format_card_tokens(held), "); the line shows ", std::to_string(line.cards.size())}));
     }
     // Each shown card matches a card held (a `??` on either side stands for any one card).
     std::vector<bool> used(held.size(), false);
@@ -294,7 +289,7 @@ std::expected<void, std::string> DealCheck::check_show(const Action& line, const
         if (!found) {
             return std::unexpected(
                 concat({player_name(p), " shows ", shown->to_string(), ", which the history did not deal ",
-                        player_name(p), " (", player_name(p), " holds ", cards_text(held), ")"}));
+                        player_name(p), " (", player_name(p), " holds ", format_card_tokens(held), ")"}));
         }
     }
     return {};
@@ -316,11 +311,11 @@ std::string DealCheck::describe_unclaimed(const Hand& hand, const Dealt& first) 
     }
     const std::string street = street_name(hand.game().variant, first.street);
     if (first.target == CardTarget::Board)
-        return concat(
-            {"the history does not deal the ", street, " (the engine dealt ", cards_text(cards), ")"});
+        return concat({"the history does not deal the ", street, " (the engine dealt ",
+                       format_card_tokens(cards), ")"});
     return concat({"the history does not deal ", player_name(player_of_seat(first.seat)), "'s ",
                    count_text(cards.size(), "card"), " of the ", street, " (the engine dealt ",
-                   cards_text(cards), ")"});
+                   format_card_tokens(cards), ")"});
 }
 
 std::expected<void, std::string> DealCheck::all_claimed(const Hand& hand, std::string_view when) const {

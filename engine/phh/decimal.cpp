@@ -86,6 +86,19 @@ std::optional<Decimal> Decimal::parse(std::string_view text) {
     return Decimal(negative ? -units : units, scale).normalised();
 }
 
+bool Decimal::out_of_range(std::string_view text) {
+    if (parse(text)) return false;
+    // The same text with each run of digits cut to its first digit parses when the original was
+    // well-formed: only its length was refused.
+    std::string shortened;
+    char previous = '\0';
+    for (const char c : text) {
+        if (!(is_digit(c) && is_digit(previous))) shortened += c;
+        previous = c;
+    }
+    return parse(shortened).has_value();
+}
+
 Decimal Decimal::normalised() const {
     Decimal d = *this;
     if (d.infinite_) return d;

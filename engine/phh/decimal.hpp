@@ -12,6 +12,10 @@
 
 namespace tavolo::engine::phh {
 
+// Ends the message for a number out_of_range() refuses ("'1e400' is ...").
+inline constexpr const char* kNumberOutOfRange =
+    " is beyond what Tavolo can hold (at most 18 significant digits and 18 decimals)";
+
 class Decimal {
   public:
     constexpr Decimal() = default;
@@ -24,6 +28,10 @@ class Decimal {
     // "12", "-3", "1584.83", "1e3", "2.5E-1", "1_000", "inf", "+inf". Nothing else, no surrounding
     // spaces; nullopt when the text is not a number or does not fit 18 significant digits.
     static std::optional<Decimal> parse(std::string_view text);
+    // A well-formed number that parse() refuses only for its size: more than 18 significant digits
+    // or decimals ("10000000000000000000", "1e400"). Error messages then say so instead of
+    // "not a number".
+    static bool out_of_range(std::string_view text);
 
     bool is_infinite() const { return infinite_; }
     bool is_whole() const;

@@ -348,6 +348,7 @@ class Reader {
             return value;
         }
         if (token == "nan" || token == "+nan" || token == "-nan") return fail("'nan' is not a valid amount");
+        if (Decimal::out_of_range(token)) return fail(concat({shown_text(token), kNumberOutOfRange}));
         return fail(concat({"unrecognised value ", shown_text(token),
                             " (strings need quotes; numbers are digits with an optional '.')"}));
     }

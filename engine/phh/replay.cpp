@@ -30,10 +30,6 @@ ReplayResult skipped(SkipReason why, std::string detail) {
     return r;
 }
 
-std::string player_name(int p) {
-    return concat({"p", std::to_string(p)});
-}
-
 // A player whose hidden cards could decide the result: dealt `??` and never folds, or who
 // discards hidden cards; 0 for hidden board cards.
 std::optional<int> hidden_contender(const std::vector<Action>& actions) {

@@ -32,7 +32,10 @@ std::expected<void, PolaccoError> validate(const TableState& state) {
         return std::unexpected(PolaccoError::InvalidDirection);
     if (state.seats.size() > static_cast<std::size_t>(r.table_max()))
         return std::unexpected(PolaccoError::TooManyPlayers);
-    if (state.hands_played < 0 || state.id < 0) return std::unexpected(PolaccoError::InvalidTableState);
+    // The next hand's number is hands_played + 1: a count at the 64-bit maximum would overflow.
+    if (state.hands_played < 0 || state.hands_played == std::numeric_limits<std::int64_t>::max() ||
+        state.id < 0)
+        return std::unexpected(PolaccoError::InvalidTableState);
     for (std::size_t i = 0; i < state.seats.size(); ++i) {
         const HandPlayer& p = state.seats[i];
         if (p.player < 0) return std::unexpected(PolaccoError::InvalidTableState);
@@ -85,20 +88,6 @@ std::int64_t code_of(Mode m) {
     return m == Mode::NoDealer ? 0 : 1;
 }
 
-using Values = std::expected<std::vector<std::int64_t>, StateTextError>;
-
-// The record's values, each checked against its [lo, hi].
-Values checked(const StateRecord& r, std::initializer_list<std::string_view> names,
-               std::initializer_list<std::array<std::int64_t, 2>> ranges) {
-    auto values = field_values(r, names);
-    if (!values) return values;
-    std::size_t i = 0;
-    for (const auto& [lo, hi] : ranges) {
-        if (auto ok = in_range((*values)[i++], lo, hi, r.line); !ok) return std::unexpected(ok.error());
-    }
-    return values;
-}
-
 }  // namespace
 
 std::string encode_table_state(const TableState& state) {
@@ -130,8 +119,8 @@ std::expected<TableState, StateTextError> decode_table_state(std::string_view te
     for (const StateRecord& r : *records) {
         if (r.name == "table") {
             if (table) return std::unexpected(StateTextError{StateTextErrc::RepeatedRecord, r.line});
-            auto v = checked(r, {"id", "first_speaker", "last_direction", "hands_played"},
-                             {{0, kInt32Max}, {kInt64Min, kInt64Max}, {0, 1}, {kInt64Min, kInt64Max}});
+            auto v = checked_values(r, {"id", "first_speaker", "last_direction", "hands_played"},
+                                    {{0, kInt32Max}, {kInt64Min, kInt64Max}, {0, 1}, {kInt64Min, kInt64Max}});
             if (!v) return std::unexpected(v.error());
             state.id = static_cast<TableId>((*v)[0]);
             state.first_speaker = (*v)[1];
@@ -140,8 +129,8 @@ std::expected<TableState, StateTextError> decode_table_state(std::string_view te
             table = true;
         } else if (r.name == "rules") {
             if (rules) return std::unexpected(StateTextError{StateTextErrc::RepeatedRecord, r.line});
-            auto v = checked(r, {"mode", "clockwise_only", "passamano", "bonus", "turn_seconds"},
-                             {{0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, kInt32Max}});
+            auto v = checked_values(r, {"mode", "clockwise_only", "passamano", "bonus", "turn_seconds"},
+                                    {{0, 1}, {0, 1}, {0, 1}, {0, 1}, {0, kInt32Max}});
             if (!v) return std::unexpected(v.error());
             state.rules.mode = (*v)[0] == 0 ? Mode::NoDealer : Mode::Casino;
             state.rules.clockwise_only = (*v)[1] == 1;
@@ -152,8 +141,8 @@ std::expected<TableState, StateTextError> decode_table_state(std::string_view te
         } else if (r.name == "player") {
             if (state.seats.size() >= static_cast<std::size_t>(kTableMaxCasino))
                 return std::unexpected(StateTextError{StateTextErrc::TooManyRecords, r.line});
-            auto v = checked(r, {"player", "penalties", "pass_available"},
-                             {{kInt64Min, kInt64Max}, {-kInt32Max, kInt32Max}, {0, 1}});
+            auto v = checked_values(r, {"player", "penalties", "pass_available"},
+                                    {{kInt64Min, kInt64Max}, {-kInt32Max, kInt32Max}, {0, 1}});
             if (!v) return std::unexpected(v.error());
             state.seats.push_back(HandPlayer{(*v)[0], static_cast<int>((*v)[1]), (*v)[2] == 1});
         } else {

@@ -162,4 +162,17 @@ std::expected<std::int64_t, StateTextError> in_range(std::int64_t value, std::in
     return value;
 }
 
+std::expected<std::vector<std::int64_t>, StateTextError> checked_values(
+    const StateRecord& record, std::initializer_list<std::string_view> names,
+    std::initializer_list<ValueRange> ranges) {
+    auto values = field_values(record, names);
+    if (!values) return values;
+    std::size_t i = 0;
+    for (const ValueRange& range : ranges) {
+        if (auto ok = in_range((*values)[i++], range.lo, range.hi, record.line); !ok)
+            return std::unexpected(ok.error());
+    }
+    return values;
+}
+
 }  // namespace tavolo::engine

@@ -83,4 +83,13 @@ std::expected<std::vector<std::int64_t>, StateTextError> field_values(
 std::expected<std::int64_t, StateTextError> in_range(std::int64_t value, std::int64_t lo, std::int64_t hi,
                                                      int line);
 
+// field_values(), each value then checked against its [lo, hi] (one range per name).
+struct ValueRange {
+    std::int64_t lo;
+    std::int64_t hi;
+};
+std::expected<std::vector<std::int64_t>, StateTextError> checked_values(
+    const StateRecord& record, std::initializer_list<std::string_view> names,
+    std::initializer_list<ValueRange> ranges);
+
 }  // namespace tavolo::engine

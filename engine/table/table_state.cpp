@@ -2,6 +2,8 @@
 #include "engine/table/table_state.hpp"
 
 #include <array>
+#include <cstdint>
+#include <limits>
 
 #include "engine/table/table.hpp"
 
@@ -23,12 +25,14 @@ const char* to_string(TableStateError e) {
             return "an entrant is seated twice";
         case TableStateError::NegativeChips:
             return "a stack or a start stack is below zero";
+        case TableStateError::ChipsOverLimit:
+            return "a stack or a start stack is above the engine's limit (2^53 - 1 chips)";
         case TableStateError::BustedMismatch:
             return "a player without chips must be busted, and a busted player has no chips";
         case TableStateError::NegativeExclusion:
             return "the hands left of an exclusion are below zero";
-        case TableStateError::NegativeHandsPlayed:
-            return "the number of hands played is below zero";
+        case TableStateError::HandsPlayedOutOfRange:
+            return "the number of hands played is below zero or too large to count one more";
         case TableStateError::HolderMismatch:
             return "a blind has a seat without a holder, a position a holder without a seat, or one player "
                    "holds both blinds";
@@ -56,6 +60,10 @@ std::expected<void, TableStateError> check_seats(const TableState& state) {
             if (&other != &s && other.player.entrant == p.entrant)
                 return std::unexpected(TableStateError::EntrantSeatedTwice);
         if (p.stack < 0 || s.start_chips < 0) return std::unexpected(TableStateError::NegativeChips);
+        // Held to the limit like a stack that sits down (Table::sit): the table's sums over ten
+        // such stacks cannot overflow, and a hand refuses a table whose total passes the limit.
+        if (p.stack > kMaxTotalChips || s.start_chips > kMaxTotalChips)
+            return std::unexpected(TableStateError::ChipsOverLimit);
         if ((p.stack == 0) != p.busted) return std::unexpected(TableStateError::BustedMismatch);
         if (p.excluded_hands < 0) return std::unexpected(TableStateError::NegativeExclusion);
     }
@@ -81,7 +89,9 @@ std::expected<void, TableStateError> validate(const TableState& state) {
     if (state.size < 2 || state.size > kMaxTableSize)
         return std::unexpected(TableStateError::TableSizeOutOfRange);
     if (auto ok = check_seats(state); !ok) return ok;
-    if (state.hands_played < 0) return std::unexpected(TableStateError::NegativeHandsPlayed);
+    // The next hand adds one: a saved count at the 64-bit maximum would overflow.
+    if (state.hands_played < 0 || state.hands_played == std::numeric_limits<std::int64_t>::max())
+        return std::unexpected(TableStateError::HandsPlayedOutOfRange);
     if (auto ok = check_position(state.button, state.size, false); !ok) return ok;
     if (auto ok = check_position(state.last_small_blind, state.size, true); !ok) return ok;
     if (auto ok = check_position(state.last_big_blind, state.size, true); !ok) return ok;

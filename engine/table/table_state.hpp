@@ -41,18 +41,20 @@ struct TableState {
 
 // Why a state cannot be restored. Each is a state no sequence of Table operations can produce.
 enum class TableStateError {
-    HandInProgress,        // restore() on a table playing a hand: finish or void it first
-    TableSizeOutOfRange,   // a table has 2 to 10 seats
-    SeatOutOfRange,        // a seat, or a position's seat, outside the table
-    SeatListedTwice,       // two seat entries for one seat
-    InvalidEntrant,        // an occupant or position holder with an id below zero
-    EntrantSeatedTwice,    // one entrant in two seats
-    NegativeChips,         // a stack or start stack below zero
-    BustedMismatch,        // a player without chips must be busted (may re-buy), and a busted one has none
-    NegativeExclusion,     // exclusion hands left below zero
-    NegativeHandsPlayed,   // a hand count below zero
-    HolderMismatch,        // a blind with a seat but no holder, or a holder without a seat
-    NoBigBlindAfterHands,  // hands were played but no big blind is recorded
+    HandInProgress,       // restore() on a table playing a hand: finish or void it first
+    TableSizeOutOfRange,  // a table has 2 to 10 seats
+    SeatOutOfRange,       // a seat, or a position's seat, outside the table
+    SeatListedTwice,      // two seat entries for one seat
+    InvalidEntrant,       // an occupant or position holder with an id below zero
+    EntrantSeatedTwice,   // one entrant in two seats
+    NegativeChips,        // a stack or start stack below zero
+    ChipsOverLimit,  // a stack or start stack above kMaxTotalChips (no table sits one; sums would overflow)
+    BustedMismatch,  // a player without chips must be busted (may re-buy), and a busted one has none
+    NegativeExclusion,      // exclusion hands left below zero
+    HandsPlayedOutOfRange,  // a hand count below zero, or at the 64-bit maximum (the next hand would overflow
+                            // it)
+    HolderMismatch,         // a blind with a seat but no holder, or a holder without a seat
+    NoBigBlindAfterHands,   // hands were played but no big blind is recorded
 };
 
 const char* to_string(TableStateError e);

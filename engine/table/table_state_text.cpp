@@ -19,78 +19,48 @@ void write_position(StateTextWriter& w, std::string_view name, const PositionHol
 
 using Decoded = std::expected<void, StateTextError>;
 
-// Checks each value against [lo, hi] and stores it through `out`.
-struct Slot {
-    std::int64_t lo, hi;
-    std::int64_t* out;
-};
-
-Decoded read(const StateRecord& record, std::initializer_list<std::string_view> names,
-             std::initializer_list<Slot> slots) {
-    auto values = field_values(record, names);
-    if (!values) return std::unexpected(values.error());
-    std::size_t i = 0;
-    for (const Slot& slot : slots) {
-        auto v = in_range((*values)[i++], slot.lo, slot.hi, record.line);
-        if (!v) return std::unexpected(v.error());
-        *slot.out = *v;
-    }
-    return {};
-}
-
 Decoded read_position(const StateRecord& record, PositionHolder& p) {
-    std::int64_t seat = 0, entrant = 0;
-    if (auto ok = read(record, {"seat", "entrant"},
-                       {{kInt32Min, kInt32Max, &seat}, {kInt32Min, kInt32Max, &entrant}});
-        !ok)
-        return ok;
-    p.seat = static_cast<SeatIndex>(seat);
-    p.entrant = static_cast<EntrantId>(entrant);
+    auto v = checked_values(record, {"seat", "entrant"}, {{kInt32Min, kInt32Max}, {kInt32Min, kInt32Max}});
+    if (!v) return std::unexpected(v.error());
+    p.seat = static_cast<SeatIndex>((*v)[0]);
+    p.entrant = static_cast<EntrantId>((*v)[1]);
     return {};
 }
 
 Decoded read_table(const StateRecord& record, TableState& state) {
-    std::int64_t size = 0, started = 0, hands = 0, rebuy = 0;
-    if (auto ok = read(record, {"size", "started", "hands_played", "rebuy_window"},
-                       {{kInt32Min, kInt32Max, &size},
-                        {0, 1, &started},
-                        {kInt64Min, kInt64Max, &hands},
-                        {0, 1, &rebuy}});
-        !ok)
-        return ok;
-    state.size = static_cast<int>(size);
-    state.started = started == 1;
-    state.hands_played = hands;
-    state.rebuy_window = rebuy == 1;
+    auto v = checked_values(record, {"size", "started", "hands_played", "rebuy_window"},
+                            {{kInt32Min, kInt32Max}, {0, 1}, {kInt64Min, kInt64Max}, {0, 1}});
+    if (!v) return std::unexpected(v.error());
+    state.size = static_cast<int>((*v)[0]);
+    state.started = (*v)[1] == 1;
+    state.hands_played = (*v)[2];
+    state.rebuy_window = (*v)[3] == 1;
     return {};
 }
 
 Decoded read_seat(const StateRecord& record, SeatState& s) {
-    std::int64_t seat = 0, entrant = 0, stack = 0, start = 0, out = 0, disc = 0, excl = 0, waiting = 0,
-                 busted = 0;
-    if (auto ok = read(record,
-                       {"seat", "entrant", "stack", "start_chips", "sitting_out", "disconnected",
-                        "excluded_hands", "waiting", "busted"},
-                       {{kInt32Min, kInt32Max, &seat},
-                        {kInt32Min, kInt32Max, &entrant},
-                        {kInt64Min, kInt64Max, &stack},
-                        {kInt64Min, kInt64Max, &start},
-                        {0, 1, &out},
-                        {0, 1, &disc},
-                        {kInt32Min, kInt32Max, &excl},
-                        {0, 1, &waiting},
-                        {0, 1, &busted}});
-        !ok)
-        return ok;
-    s.seat = static_cast<SeatIndex>(seat);
-    s.player.entrant = static_cast<EntrantId>(entrant);
-    s.player.stack = stack;
-    s.start_chips = start;
-    s.player.sitting_out = out == 1;
-    s.player.disconnected = disc == 1;
-    s.player.excluded_hands = static_cast<int>(excl);
-    s.player.waiting = waiting == 1;
-    s.player.busted = busted == 1;
+    auto v = checked_values(record,
+                            {"seat", "entrant", "stack", "start_chips", "sitting_out", "disconnected",
+                             "excluded_hands", "waiting", "busted"},
+                            {{kInt32Min, kInt32Max},
+                             {kInt32Min, kInt32Max},
+                             {kInt64Min, kInt64Max},
+                             {kInt64Min, kInt64Max},
+                             {0, 1},
+                             {0, 1},
+                             {kInt32Min, kInt32Max},
+                             {0, 1},
+                             {0, 1}});
+    if (!v) return std::unexpected(v.error());
+    s.seat = static_cast<SeatIndex>((*v)[0]);
+    s.player.entrant = static_cast<EntrantId>((*v)[1]);
+    s.player.stack = (*v)[2];
+    s.start_chips = (*v)[3];
+    s.player.sitting_out = (*v)[4] == 1;
+    s.player.disconnected = (*v)[5] == 1;
+    s.player.excluded_hands = static_cast<int>((*v)[6]);
+    s.player.waiting = (*v)[7] == 1;
+    s.player.busted = (*v)[8] == 1;
     return {};
 }
 

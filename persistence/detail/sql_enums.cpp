@@ -34,6 +34,12 @@ constexpr Words<Variant, 3> kVariants{
     {{Variant::Holdem, "holdem"}, {Variant::FiveCardStud, "stud"}, {Variant::FiveCardDraw, "draw"}}};
 constexpr Words<Betting, 3> kBettings{
     {{Betting::NoLimit, "nl"}, {Betting::PotLimit, "pl"}, {Betting::Limit, "limit"}}};
+// The words of a seat's status in a snapshot's seats (hand_store.cpp's JSON).
+constexpr Words<SeatStatus, 5> kSeatStatuses{{{SeatStatus::active, "active"},
+                                              {SeatStatus::sitting_out, "sitting_out"},
+                                              {SeatStatus::disconnected, "disconnected"},
+                                              {SeatStatus::excluded, "excluded"},
+                                              {SeatStatus::busted, "busted"}}};
 constexpr const char* kPolacco = "polacco";
 constexpr const char* kNoBetting = "none";
 
@@ -63,6 +69,9 @@ const char* to_sql(TournamentState state) {
 const char* to_sql(RegistrationState state) {
     return word_of(kRegistrationStates, state);
 }
+const char* to_sql(SeatStatus status) {
+    return word_of(kSeatStatuses, status);
+}
 
 const char* game_to_sql(const TournamentGame& game) {
     if (const auto* poker = std::get_if<PokerGame>(&game)) return word_of(kVariants, poker->variant);
@@ -87,7 +96,7 @@ std::optional<RegistrationState> from_sql(std::string_view text) {
 }
 template <>
 std::optional<SeatStatus> from_sql(std::string_view text) {
-    return seat_status_from(std::string(text));
+    return value_of(kSeatStatuses, text);
 }
 
 std::optional<TournamentGame> game_from_sql(std::string_view game, std::string_view betting) {
@@ -111,6 +120,12 @@ const char* to_string(TournamentState state) {
 }
 const char* to_string(RegistrationState state) {
     return detail::to_sql(state);
+}
+const char* to_string(SeatStatus status) {
+    return detail::to_sql(status);
+}
+std::optional<SeatStatus> seat_status_from(std::string_view text) {
+    return detail::from_sql<SeatStatus>(text);
 }
 
 }  // namespace tavolo::persistence

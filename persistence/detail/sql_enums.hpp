@@ -21,6 +21,7 @@ class StoredValueError : public std::runtime_error {
 const char* to_sql(engine::TournamentKind kind);  // sng, mtt, headsup, shootout
 const char* to_sql(TournamentState state);
 const char* to_sql(RegistrationState state);
+const char* to_sql(SeatStatus status);
 // tournaments.game and tournaments.betting: holdem/stud/draw/polacco and nl/pl/limit/none.
 const char* game_to_sql(const TournamentGame& game);
 const char* betting_to_sql(const TournamentGame& game);

@@ -124,3 +124,17 @@ TEST(TournamentTypes, AWordThisVersionDoesNotKnowIsABadStoredValue) {
     ASSERT_FALSE(snapshot) << "an unknown seat status must not read as active";
     EXPECT_EQ(snapshot.error().code, StoreErrc::bad_stored_value);
 }
+
+// A seat's status has one table of words (detail/sql_enums.cpp), like every other enum: each status
+// reads back from its word, and a word of another enum is not a status.
+TEST(TournamentTypes, EverySeatStatusReadsBackFromItsWord) {
+    for (auto status : {SeatStatus::active, SeatStatus::sitting_out, SeatStatus::disconnected,
+                        SeatStatus::excluded, SeatStatus::busted}) {
+        const auto back = seat_status_from(to_string(status));
+        ASSERT_TRUE(back) << to_string(status);
+        EXPECT_EQ(*back, status);
+    }
+    EXPECT_EQ(std::string(to_string(SeatStatus::sitting_out)), "sitting_out");
+    EXPECT_FALSE(seat_status_from("playing"));
+    EXPECT_FALSE(seat_status_from("Active"));
+}

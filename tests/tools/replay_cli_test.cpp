@@ -70,11 +70,11 @@ TEST(ReplayCli, TheDataSetReplaysWithNoFailure) {
     EXPECT_NE(r.out.find("skipped (fractional chips): 1\n"), std::string::npos) << r.out;
 }
 
-TEST(ReplayCli, TheHandWrittenStudAndDrawHistoriesReplay) {
+TEST(ReplayCli, TheHandWrittenStudDrawAndHoldemHistoriesReplay) {
     const auto r =
         run_tool("replay --check-export " + std::string(TAVOLO_SOURCE_DIR) + "/tests/data/phh-rules");
     EXPECT_EQ(r.code, 0) << r.out;
-    EXPECT_EQ(last_line(r.out), "replay: 8 passed, 0 failed, 0 skipped") << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 10 passed, 0 failed, 0 skipped") << r.out;
 }
 
 TEST(ReplayCli, ExportedHandsReplayTheSame) {
@@ -123,6 +123,16 @@ TEST(ReplayCli, AMissingPathIsAFailure) {
     EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
 }
 
+// /dev/null exists: it is not "no such file", it is no file tavolo reads (a pipe could block forever).
+TEST(ReplayCli, ADeviceIsRefusedAsNotAFile) {
+    const auto r = run_tool("replay /dev/null");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("/dev/null: not a file or a directory (a device, pipe or socket)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
+}
+
 TEST(ReplayCli, NeedsAPath) {
     const auto r = run_tool("replay");
     EXPECT_NE(r.code, 0);
@@ -136,4 +146,16 @@ TEST(ReplayCli, ADirectoryWithoutHandHistoriesIsAFailure) {
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_NE(r.out.find("no .phh or .phhs files"), std::string::npos) << r.out;
     EXPECT_EQ(last_line(r.out), "replay: 0 passed, 1 failed, 0 skipped");
+}
+
+// A file name is not trusted either: one found in a directory may carry terminal escape sequences,
+// and reaches the output escaped, as a history's own text does.
+TEST(ReplayCli, AFileNameWithControlBytesIsShownEscaped) {
+    TempDir dir;
+    dir.write("bad\x1b[2Jname.phh", "variant = \n");
+    const auto r = run_tool("replay " + dir.str());
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("bad\\x1b[2Jname.phh"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("missing value"), std::string::npos) << r.out;
 }

@@ -70,11 +70,17 @@ TEST(PhhAction, RefusesMalformedActionsWithAReason) {
         {"p1 cbr", "exactly one amount"},
         {"p1 cbr -5", "not a positive amount"},
         {"p1 cbr 0", "not a positive amount"},
+        // Positive, but more than 18 digits: said so, not "not a positive amount".
+        {"p1 cbr 99999999999999999999999", "'99999999999999999999999' is beyond what Tavolo can hold"},
+        {"p1 cbr 1e400", "'1e400' is beyond what Tavolo can hold"},
         {"p1 f now", "takes no argument"},
         {"d dh p1 AsK", "not a card list"},
         {"d dh p1 XxKs", "not a card list"},
         {"d dh 1 AsKs", "not a player"},
         {"d xx", "unknown dealer action"},
+        {"p1 sd 9s9s", "'9s9s' names 9s twice"},
+        {"d dh p1 AsKdAs", "'AsKdAs' names As twice"},
+        {"p2 sm 2c2c", "names 2c twice"},
         {"p1", "has no action"},
     };
     for (const auto& [text, words] : cases) {

@@ -74,6 +74,10 @@ TEST(PhhDocument, SyntaxErrorsNameTheLineAndTheProblem) {
         {"a = \"\\q\"\n", 1, "unknown escape"},
         {"[[x]]\n", 1, "arrays of tables"},
         {"a = nan\n", 1, "nan"},
+        // A number too long for an amount is said to be one, not "strings need quotes".
+        {"a = 10000000000000000000\n", 1, "'10000000000000000000' is beyond what Tavolo can hold"},
+        {"a = [1, 2e400]\n", 1, "'2e400' is beyond what Tavolo can hold"},
+        {"a = 1.2.3\n", 1, "unrecognised value '1.2.3'"},
         {"a = 1 \xff\n", 1, "unexpected byte 0xff after"},  // raw bytes never reach the message
         {"\x01 = 1\n", 1, "found byte 0x01"},
     };

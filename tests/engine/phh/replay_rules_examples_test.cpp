@@ -1,4 +1,5 @@
-// Independent checks of stud and draw, in no-limit, pot-limit and limit: histories written by hand
+// Independent checks of stud and draw in no-limit, pot-limit and limit, and of hold'em in pot-limit
+// and limit: histories written by hand
 // from the worked examples of RULES.md §2-3 (tests/data/phh-rules, each file explains its arithmetic),
 // with finishing stacks and winnings computed by hand. Only no-limit hold'em has third-party data;
 // these are the other games' equivalent, and they are not produced by Tavolo's exporter.
@@ -53,9 +54,9 @@ std::vector<Replayed> replay_all() {
 
 }  // namespace
 
-TEST(PhhRulesExamples, EveryHandWrittenStudAndDrawHistoryReplaysToTheHandComputedResult) {
+TEST(PhhRulesExamples, EveryHandWrittenHistoryReplaysToTheHandComputedResult) {
     const auto all = replay_all();
-    ASSERT_EQ(all.size(), 8u);
+    ASSERT_EQ(all.size(), 10u);
     std::set<std::string> variants;
     for (const auto& r : all) {
         variants.insert(r.hand.variant);
@@ -69,8 +70,9 @@ TEST(PhhRulesExamples, EveryHandWrittenStudAndDrawHistoryReplaysToTheHandCompute
             EXPECT_EQ(Decimal::whole(r.result.engine_winnings[p]), (*r.hand.winnings)[p]) << r.name;
         }
     }
-    // Stud and draw, each in no-limit, pot-limit and limit.
-    EXPECT_EQ(variants, (std::set<std::string>{"N5S", "P5S", "F5S", "N5D", "P5D", "F5D"}));
+    // Stud and draw, each in no-limit, pot-limit and limit; hold'em in the two structures that have
+    // no third-party data.
+    EXPECT_EQ(variants, (std::set<std::string>{"N5S", "P5S", "F5S", "N5D", "P5D", "F5D", "PT", "FT"}));
 }
 
 // RULES.md §2, limit: "small bet 2, a player bets 2, the next goes all-in for 3, a third calls 3:
@@ -99,4 +101,34 @@ TEST(PhhRulesExamples, PotLimitMaximumRaiseIsExact) {
     const auto r = replay(over);
     EXPECT_EQ(r.outcome, Outcome::Failed);
     EXPECT_NE(r.reason.find("'p2 cbr 251': refused by the engine"), std::string::npos) << r.reason;
+}
+
+// RULES.md §2, pot-limit hold'em: "first to act pre-flop: may raise to 350", and on the flop the
+// maximum is exact; one chip more is refused at either.
+TEST(PhhRulesExamples, HoldemPotLimitMaximumRaiseIsExact) {
+    auto hand = parse_hand(phh_test::read_text(rules_dir() / "holdem-pl-pot-raises.phh"));
+    ASSERT_TRUE(hand) << hand.error().to_string();
+    for (const auto& [at, over] :
+         {std::pair{"p3 cbr 350", "p3 cbr 351"}, std::pair{"p3 cbr 1500", "p3 cbr 1501"}}) {
+        auto changed = *hand;
+        std::replace(changed.actions.begin(), changed.actions.end(), std::string(at), std::string(over));
+        const auto r = replay(changed);
+        EXPECT_EQ(r.outcome, Outcome::Failed) << over;
+        EXPECT_NE(r.reason.find(std::string("'") + over + "': refused by the engine"), std::string::npos)
+            << r.reason;
+    }
+}
+
+// RULES.md §2, limit hold'em: after a bet and three raises the round is capped, on the flop as
+// pre-flop (where the big blind is the bet).
+TEST(PhhRulesExamples, HoldemLimitRoundIsCappedAfterABetAndThreeRaises) {
+    auto hand = parse_hand(phh_test::read_text(rules_dir() / "holdem-limit-cap.phh"));
+    ASSERT_TRUE(hand) << hand.error().to_string();
+    for (const auto& [at, over] : {std::pair{6, "p3 cbr 10"}, std::pair{13, "p2 cbr 10"}}) {
+        auto changed = *hand;
+        changed.actions[static_cast<std::size_t>(at)] = over;  // instead of a call
+        const auto r = replay(changed);
+        EXPECT_EQ(r.outcome, Outcome::Failed) << over;
+        EXPECT_NE(r.reason.find("the betting is capped"), std::string::npos) << r.reason;
+    }
 }

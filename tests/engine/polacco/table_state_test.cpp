@@ -4,6 +4,8 @@
 // restart had before) loses the direction and the count.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -113,6 +115,10 @@ TEST(PolaccoTableRestart, restore_refuses_a_state_no_table_can_be_in) {
         {"first speaker elsewhere", [](TableState& s) { s.first_speaker = 9; }, PolaccoError::NotSeated},
         {"negative player", [](TableState& s) { s.seats[0].player = -3; }, PolaccoError::InvalidTableState},
         {"negative hand count", [](TableState& s) { s.hands_played = -1; }, PolaccoError::InvalidTableState},
+        // Saved text may say hands_played=9223372036854775807: the next hand's number would overflow.
+        {"hand count at the 64-bit maximum",
+         [](TableState& s) { s.hands_played = std::numeric_limits<std::int64_t>::max(); },
+         PolaccoError::InvalidTableState},
         {"bad direction", [](TableState& s) { s.last_direction = static_cast<Direction>(7); },
          PolaccoError::InvalidDirection},
     };

@@ -3,6 +3,9 @@
 // lost before the engine state was saved; each also shows that the columns alone give another game.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 #include "engine/table/table_state.hpp"
 #include "tests/engine/tournament/restart_support.hpp"
 #include "tests/engine/tournament/table_support.hpp"
@@ -210,13 +213,22 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
          TableStateError::NegativeChips},
         {"negative start", [](TableState& s) { s.seats[0].start_chips = -5; },
          TableStateError::NegativeChips},
+        // Saved text may say stack=9223372036854775807: restored, the table's total would overflow.
+        {"stack past the limit", [](TableState& s) { s.seats[0].player.stack = kMaxTotalChips + 1; },
+         TableStateError::ChipsOverLimit},
+        {"start past the limit", [](TableState& s) { s.seats[0].start_chips = kMaxTotalChips + 1; },
+         TableStateError::ChipsOverLimit},
         {"no chips, not busted", [](TableState& s) { s.seats[0].player.stack = 0; },
          TableStateError::BustedMismatch},
         {"busted with chips", [](TableState& s) { s.seats[0].player.busted = true; },
          TableStateError::BustedMismatch},
         {"negative exclusion", [](TableState& s) { s.seats[0].player.excluded_hands = -1; },
          TableStateError::NegativeExclusion},
-        {"negative hands", [](TableState& s) { s.hands_played = -1; }, TableStateError::NegativeHandsPlayed},
+        {"negative hands", [](TableState& s) { s.hands_played = -1; },
+         TableStateError::HandsPlayedOutOfRange},
+        {"hands at the 64-bit maximum",
+         [](TableState& s) { s.hands_played = std::numeric_limits<std::int64_t>::max(); },
+         TableStateError::HandsPlayedOutOfRange},
         {"button past the table", [](TableState& s) { s.button.seat = 10; }, TableStateError::SeatOutOfRange},
         {"big blind past the table", [](TableState& s) { s.last_big_blind.seat = 10; },
          TableStateError::SeatOutOfRange},
