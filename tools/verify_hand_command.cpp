@@ -3,6 +3,7 @@
 // the seed deals (fairness/verify_hand.hpp). One line per hand (`FILE: verified ...`, `FILE[name]:
 // FAILED, line N: reason`), then exactly `verify-hand: N verified, M failed`. Exit code 1 when any hand
 // failed (or a file could not be read), 2 for a usage error (no file, a path that is not a file).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -24,9 +25,13 @@ struct Tally {
     int failed = 0;
 };
 
+// `file`, or `file[name]` for a hand of a .phhs: the name as written when it is short plain text, else
+// quoted with its bytes escaped and cut (as `tavolo replay` shows it).
 std::string hand_label(const std::string& file, const std::string& section) {
     if (section.empty()) return file;
-    return file + "[" + phh::shown_text(section) + "]";
+    const bool plain = section.size() <= phh::kShownTextLimit &&
+                       std::ranges::all_of(section, [](char c) { return c >= 0x20 && c < 0x7f; });
+    return file + "[" + (plain ? section : phh::shown_text(section)) + "]";
 }
 
 void report_failure(const std::string& label, int line, const std::string& reason, Tally& tally) {
@@ -54,7 +59,7 @@ void verify_file(const std::string& file, Tally& tally) {
             report_failure(label, v.failure.line, v.failure.reason, tally);
             continue;
         }
-        std::cout << label << ": verified, " << v.cards_checked << " cards dealt by the seed";
+        std::cout << label << ": verified, " << v.cards_checked << " cards checked against the seed";
         if (v.hidden_cards > 0) std::cout << " (" << v.hidden_cards << " hidden cards not checked)";
         std::cout << ", commitment " << v.commitment << '\n';
         ++tally.verified;
