@@ -38,8 +38,8 @@ std::expected<std::vector<ClientSeed>, Failure> client_seeds_of(const HandHistor
     const Field* f = find_field(h, engine::phh::kClientSeedsField);
     if (f == nullptr) return seeds;  // no client sent a seed
     if (f->value.kind != Value::Kind::Array) {
-        return std::unexpected(
-            Failure{concat({engine::phh::kClientSeedsField, " must be an array of \"SEAT:HEX\" strings"}), f->line});
+        return std::unexpected(Failure{
+            concat({engine::phh::kClientSeedsField, " must be an array of \"SEAT:HEX\" strings"}), f->line});
     }
     for (const Value& item : f->value.items) {
         auto seed = item.kind == Value::Kind::String
@@ -87,8 +87,9 @@ bool same_hex(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::expected<Seed, Failure> checked_seed(const HandHistory& h) {
-    auto seed_field = text_field(h, engine::phh::kSeedField,
-                                 "the hand was not dealt with a provably fair shuffle, or its seed is not revealed");
+    auto seed_field =
+        text_field(h, engine::phh::kSeedField,
+                   "the hand was not dealt with a provably fair shuffle, or its seed is not revealed");
     if (!seed_field) return std::unexpected(seed_field.error());
     const auto seed = seed_from_hex((*seed_field)->value.text);
     if (!seed) {
@@ -97,16 +98,16 @@ std::expected<Seed, Failure> checked_seed(const HandHistory& h) {
                             engine::phh::shown_text((*seed_field)->value.text)}),
                     (*seed_field)->line});
     }
-    auto commitment_field =
-        text_field(h, engine::phh::kCommitmentField, "without the commitment published at the hand's start "
-                                                     "nothing proves the seed was fixed before the deal");
+    auto commitment_field = text_field(h, engine::phh::kCommitmentField,
+                                       "without the commitment published at the hand's start "
+                                       "nothing proves the seed was fixed before the deal");
     if (!commitment_field) return std::unexpected(commitment_field.error());
     const std::string expected = commitment(*seed);
     if (!same_hex((*commitment_field)->value.text, expected)) {
-        return std::unexpected(Failure{concat({"the commitment does not match the seed: the seed commits to ",
-                                               expected, ", the file says ",
-                                               engine::phh::shown_text((*commitment_field)->value.text)}),
-                                       (*commitment_field)->line});
+        return std::unexpected(
+            Failure{concat({"the commitment does not match the seed: the seed commits to ", expected,
+                            ", the file says ", engine::phh::shown_text((*commitment_field)->value.text)}),
+                    (*commitment_field)->line});
     }
     if (auto mix = check_mix(h, *seed); !mix) return std::unexpected(mix.error());
     return *seed;
@@ -118,8 +119,8 @@ std::string client_seed_text(const ClientSeed& seed) {
 
 std::expected<ClientSeed, std::string> parse_client_seed(std::string_view text) {
     const auto colon = text.find(':');
-    const std::string bad = concat({"a client seed must be \"SEAT:HEX\" (SEAT from 1), found ",
-                                    engine::phh::shown_text(text)});
+    const std::string bad =
+        concat({"a client seed must be \"SEAT:HEX\" (SEAT from 1), found ", engine::phh::shown_text(text)});
     if (colon == std::string_view::npos) return std::unexpected(bad);
     int seat = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + colon, seat);

@@ -24,9 +24,9 @@ void add_tag(crypto_hash_sha256_state& state, std::string_view tag) {
 }
 
 void add_u32(crypto_hash_sha256_state& state, std::uint32_t v) {
-    const std::array<unsigned char, 4> be = {static_cast<unsigned char>(v >> 24),
-                                             static_cast<unsigned char>(v >> 16),
-                                             static_cast<unsigned char>(v >> 8), static_cast<unsigned char>(v)};
+    const std::array<unsigned char, 4> be = {
+        static_cast<unsigned char>(v >> 24), static_cast<unsigned char>(v >> 16),
+        static_cast<unsigned char>(v >> 8), static_cast<unsigned char>(v)};
     crypto_hash_sha256_update(&state, be.data(), be.size());
 }
 

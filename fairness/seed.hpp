@@ -38,7 +38,8 @@ ServerSecret make_server_secret();
 
 // Ordered by seat: the order of `client_seeds` does not matter, two seeds for one seat are refused.
 // A seat sending nothing is simply absent (an empty seed counts as sent: it changes the hash).
-std::expected<Seed, SeedError> mix_seed(const ServerSecret& server_secret, std::span<const ClientSeed> client_seeds);
+std::expected<Seed, SeedError> mix_seed(const ServerSecret& server_secret,
+                                        std::span<const ClientSeed> client_seeds);
 
 // SHA-256 of the domain tag and the seed, lowercase hex (64 digits).
 std::string commitment(const Seed& seed);

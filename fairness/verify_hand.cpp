@@ -46,7 +46,8 @@ class SeedDeals {
         for (; seen_ < events.size(); ++seen_) {
             const auto* d = std::get_if<engine::CardDealt>(&events[seen_]);
             if (d == nullptr || d->target == CardTarget::Burn) continue;
-            dealt_.push_back(Dealt{.target = d->target, .seat = d->seat, .card = d->card, .street = d->street});
+            dealt_.push_back(
+                Dealt{.target = d->target, .seat = d->seat, .card = d->card, .street = d->street});
         }
     }
 
@@ -62,8 +63,9 @@ class SeedDeals {
             next.push_back(&d);
         }
         if (next.size() < line.cards.size()) {
-            return std::unexpected(concat({"the seed's deck deals ", whose, " ", std::to_string(next.size()),
-                                           " card(s) here; the line deals ", std::to_string(line.cards.size())}));
+            return std::unexpected(
+                concat({"the seed's deck deals ", whose, " ", std::to_string(next.size()),
+                        " card(s) here; the line deals ", std::to_string(line.cards.size())}));
         }
         next.resize(line.cards.size());
         std::vector<Card> seed_cards;
@@ -75,11 +77,11 @@ class SeedDeals {
                 continue;
             }
             if (*line.cards[i] != next[i]->card) {
-                return std::unexpected(concat({"card ", std::to_string(i + 1), " dealt to ", whose, " is ",
-                                               line.cards[i]->to_string(), ", but the seed deals ",
-                                               next[i]->card.to_string(), " (", whose, " gets ",
-                                               cards_text(seed_cards), " on the ",
-                                               engine::phh::street_name(variant_, next[i]->street), ")"}));
+                return std::unexpected(
+                    concat({"card ", std::to_string(i + 1), " dealt to ", whose, " is ",
+                            line.cards[i]->to_string(), ", but the seed deals ", next[i]->card.to_string(),
+                            " (", whose, " gets ", cards_text(seed_cards), " on the ",
+                            engine::phh::street_name(variant_, next[i]->street), ")"}));
             }
             ++verdict.cards_checked;
         }
@@ -94,9 +96,9 @@ class SeedDeals {
             if (d.claimed) continue;
             const std::string whose =
                 d.target == CardTarget::Board ? std::string("the board") : player_name(player_of(d.seat));
-            return std::unexpected(concat({"the history does not record ", d.card.to_string(), ", which the seed deals ",
-                                           whose, " on the ", engine::phh::street_name(variant_, d.street), " ",
-                                           when}));
+            return std::unexpected(
+                concat({"the history does not record ", d.card.to_string(), ", which the seed deals ", whose,
+                        " on the ", engine::phh::street_name(variant_, d.street), " ", when}));
         }
         return {};
     }
@@ -148,7 +150,8 @@ std::expected<void, std::string> apply(const Action& a, Hand& hand, SeatIndex se
         return std::unexpected(concat({"the engine expects ", player_name(hand.to_act() + 1), " to act"}));
     engine::Command command = engine::Fold{};
     if (a.type == ActionType::CheckCall) {
-        command = hand.legal_actions().may_check ? engine::Command{engine::Check{}} : engine::Command{engine::Call{}};
+        command = hand.legal_actions().may_check ? engine::Command{engine::Check{}}
+                                                 : engine::Command{engine::Call{}};
     } else if (a.type == ActionType::CompleteBetRaise) {
         const auto chips = a.amount.chips();
         if (!chips) return std::unexpected(std::string("the amount is not a whole number of chips"));
@@ -185,22 +188,23 @@ Verdict verify_hand(const engine::phh::HandHistory& history) {
     auto mapping = engine::phh::map_to_table(history);
     if (!mapping) {
         return fail(verdict,
-                    concat({"the hand cannot be rebuilt: ", engine::phh::describe(mapping.error().reason), " (",
-                            mapping.error().detail, ")"}),
+                    concat({"the hand cannot be rebuilt: ", engine::phh::describe(mapping.error().reason),
+                            " (", mapping.error().detail, ")"}),
                     history.line);
     }
     SeedRandom rng(*seed);
     Hand hand(mapping->setup, rng);
     if (auto ok = hand.setup_error(); !ok)
-        return fail(verdict, concat({"the engine refused the setup: ", engine::describe(ok.error())}), history.line);
+        return fail(verdict, concat({"the engine refused the setup: ", engine::describe(ok.error())}),
+                    history.line);
     SeedDeals deals(mapping->seat_of_player, mapping->setup.variant);
     deals.observe(hand);
 
     for (std::size_t i = 0; i < history.actions.size(); ++i) {
         const int line = i < history.action_lines.size() ? history.action_lines[i] : 0;
         const auto at = [&](std::string_view reason) {
-            return concat({"actions[", std::to_string(i), "] ", engine::phh::shown_text(history.actions[i]), ": ",
-                           reason});
+            return concat({"actions[", std::to_string(i), "] ", engine::phh::shown_text(history.actions[i]),
+                           ": ", reason});
         };
         auto a = engine::phh::parse_action(history.actions[i]);
         if (!a) return fail(verdict, at(a.error()), line);
@@ -220,11 +224,13 @@ Verdict verify_hand(const engine::phh::HandHistory& history) {
         if (!ok) return fail(verdict, at(ok.error()), line);
     }
     if (!hand.is_over()) {
-        return fail(verdict, concat({"the history ends before the hand does (the engine waits for ",
-                                     player_name(hand.to_act() + 1), ")"}),
+        return fail(verdict,
+                    concat({"the history ends before the hand does (the engine waits for ",
+                            player_name(hand.to_act() + 1), ")"}),
                     history.line);
     }
-    if (auto ok = deals.all_claimed("by the end of the history"); !ok) return fail(verdict, ok.error(), history.line);
+    if (auto ok = deals.all_claimed("by the end of the history"); !ok)
+        return fail(verdict, ok.error(), history.line);
     verdict.verified = true;
     return verdict;
 }

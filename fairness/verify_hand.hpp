@@ -15,9 +15,9 @@ namespace tavolo::fairness {
 
 struct Verdict {
     bool verified = false;
-    Failure failure;       // when not verified: why, and the file line at fault
-    int cards_checked = 0;  // cards of the history compared with the seed's deal
-    int hidden_cards = 0;   // `??` in the history: nothing to compare
+    Failure failure;         // when not verified: why, and the file line at fault
+    int cards_checked = 0;   // cards of the history compared with the seed's deal
+    int hidden_cards = 0;    // `??` in the history: nothing to compare
     std::string commitment;  // the hand's commitment, once the proof holds
 };
 

@@ -81,7 +81,8 @@ void add_verify_hand_command(CLI::App& app) {
         Tally tally;
         for (const auto& file : *files)
             verify_file(file, tally);
-        std::cout << "verify-hand: " << tally.verified << " verified, " << tally.failed << " failed" << std::endl;
+        std::cout << "verify-hand: " << tally.verified << " verified, " << tally.failed << " failed"
+                  << std::endl;
         if (tally.failed > 0) throw CLI::RuntimeError(1);
     });
 }

@@ -18,8 +18,8 @@ struct PlayedHand {
     fairness::Seed seed{};
     std::vector<fairness::ClientSeed> client_seeds;
     engine::phh::HandHistory history;
-    std::string text;        // the history as a .phh file
-    int dealt_cards = 0;     // player and board cards the engine dealt
+    std::string text;         // the history as a .phh file
+    int dealt_cards = 0;      // player and board cards the engine dealt
     bool reshuffled = false;  // the draw ran out of cards and reshuffled the discards
 };
 
@@ -28,8 +28,8 @@ inline engine::Chips below(engine::SeededRandom& rng, engine::Chips n) {
 }
 
 // `players` on random seats of a 10-seat table, random button and stacks (some short).
-inline engine::HandSetup fair_setup(engine::SeededRandom& rng, engine::Variant variant, engine::Betting betting,
-                                    int players) {
+inline engine::HandSetup fair_setup(engine::SeededRandom& rng, engine::Variant variant,
+                                    engine::Betting betting, int players) {
     using namespace engine;
     HandSetup s;
     s.variant = variant;
@@ -42,11 +42,13 @@ inline engine::HandSetup fair_setup(engine::SeededRandom& rng, engine::Variant v
     for (SeatIndex i = 0; i < 10; ++i)
         seats.push_back(i);
     for (int i = 9; i > 0; --i)
-        std::swap(seats[static_cast<std::size_t>(i)], seats[rng.uniform_below(static_cast<std::uint64_t>(i) + 1)]);
+        std::swap(seats[static_cast<std::size_t>(i)],
+                  seats[rng.uniform_below(static_cast<std::uint64_t>(i) + 1)]);
     seats.resize(static_cast<std::size_t>(players));
     std::sort(seats.begin(), seats.end());
     for (SeatIndex seat : seats)
-        s.seats.push_back(SeatSetup{.seat = seat, .stack = rng.uniform_below(4) == 0 ? 15 + below(rng, 40) : 2000});
+        s.seats.push_back(
+            SeatSetup{.seat = seat, .stack = rng.uniform_below(4) == 0 ? 15 + below(rng, 40) : 2000});
     const auto at = [&](std::size_t i) { return seats[i % seats.size()]; };
     const std::size_t b = rng.uniform_below(seats.size());
     s.button = at(b);

@@ -34,7 +34,8 @@ std::string hex_of(const std::expected<Seed, SeedError>& seed) {
 }  // namespace
 
 TEST(FairSeed, Sha256OfAbcIsTheFips180Vector) {
-    EXPECT_EQ(to_hex(sha256(bytes_of("abc"))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(to_hex(sha256(bytes_of("abc"))),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
 TEST(FairSeed, MixWithoutClientSeedsMatchesTheKnownAnswer) {
@@ -73,11 +74,14 @@ TEST(FairSeed, EveryInputChangesTheSeed) {
     EXPECT_NE(hex_of(mix_seed(secret, std::vector<ClientSeed>{{.seat = 2, .bytes = bytes_of("ab")}})), h);
     EXPECT_NE(hex_of(mix_seed(secret, std::vector<ClientSeed>{{.seat = 1, .bytes = bytes_of("ac")}})), h);
     // Length-prefixed: moving a byte from one seat's seed to the next one's is another input.
-    const std::vector<ClientSeed> split_a = {{.seat = 1, .bytes = bytes_of("ab")}, {.seat = 2, .bytes = bytes_of("c")}};
-    const std::vector<ClientSeed> split_b = {{.seat = 1, .bytes = bytes_of("a")}, {.seat = 2, .bytes = bytes_of("bc")}};
+    const std::vector<ClientSeed> split_a = {{.seat = 1, .bytes = bytes_of("ab")},
+                                             {.seat = 2, .bytes = bytes_of("c")}};
+    const std::vector<ClientSeed> split_b = {{.seat = 1, .bytes = bytes_of("a")},
+                                             {.seat = 2, .bytes = bytes_of("bc")}};
     EXPECT_NE(hex_of(mix_seed(secret, split_a)), hex_of(mix_seed(secret, split_b)));
     // An empty seed counts as sent.
-    EXPECT_NE(hex_of(mix_seed(secret, std::vector<ClientSeed>{{.seat = 1, .bytes = {}}})), hex_of(mix_seed(secret, {})));
+    EXPECT_NE(hex_of(mix_seed(secret, std::vector<ClientSeed>{{.seat = 1, .bytes = {}}})),
+              hex_of(mix_seed(secret, {})));
 }
 
 TEST(FairSeed, BadClientSeedsAreRefused) {
@@ -86,9 +90,11 @@ TEST(FairSeed, BadClientSeedsAreRefused) {
     EXPECT_EQ(error_of(mix_seed(secret, twice)), SeedError::DuplicateSeat);
     const std::vector<ClientSeed> no_seat = {{.seat = tavolo::engine::kNoSeat, .bytes = {1}}};
     EXPECT_EQ(error_of(mix_seed(secret, no_seat)), SeedError::BadSeat);
-    const std::vector<ClientSeed> longest = {{.seat = 0, .bytes = std::vector<std::uint8_t>(kMaxClientSeedBytes)}};
+    const std::vector<ClientSeed> longest = {
+        {.seat = 0, .bytes = std::vector<std::uint8_t>(kMaxClientSeedBytes)}};
     EXPECT_TRUE(mix_seed(secret, longest).has_value());
-    const std::vector<ClientSeed> too_long = {{.seat = 0, .bytes = std::vector<std::uint8_t>(kMaxClientSeedBytes + 1)}};
+    const std::vector<ClientSeed> too_long = {
+        {.seat = 0, .bytes = std::vector<std::uint8_t>(kMaxClientSeedBytes + 1)}};
     EXPECT_EQ(error_of(mix_seed(secret, too_long)), SeedError::ClientSeedTooLong);
 }
 

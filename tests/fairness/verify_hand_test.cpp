@@ -8,12 +8,13 @@
 #include <regex>
 
 #include "engine/phh/parser.hpp"
+#include "engine/phh/replay.hpp"
 #include "fairness/verify_hand.hpp"
 #include "tests/fairness/played_hand.hpp"
 
 using namespace tavolo;
-using tavolo::testing::PlayedHand;
 using tavolo::testing::play_fair_hand;
+using tavolo::testing::PlayedHand;
 
 namespace {
 
@@ -37,7 +38,8 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 // The file line where `actions = [...]` starts (the writer puts the list on one line).
 int actions_line(const std::string& text) {
     const auto at = text.find("\nactions = ");
-    return 2 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    return 2 +
+           static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
 // The nth deal line (`d dh` or `d db`) with its first card replaced by a card the hand never dealt.
@@ -80,11 +82,13 @@ TEST(FairVerify, EveryGameAndStructureVerifiesFromItsExportedFile) {
         for (auto b : structures) {
             const int max_players = engine::game_for(v).max_players;
             for (int i = 0; i < 60; ++i) {
-                const int players = 2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
+                const int players =
+                    2 + static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(max_players - 1)));
                 const PlayedHand p = play_fair_hand(rng, v, b, players, i % 2 == 0);
                 const fairness::Verdict verdict = verify_text(p.text);
-                ASSERT_TRUE(verdict.verified) << verdict.failure.reason << " (line " << verdict.failure.line << ")\n"
-                                              << p.text;
+                ASSERT_TRUE(verdict.verified)
+                    << verdict.failure.reason << " (line " << verdict.failure.line << ")\n"
+                    << p.text;
                 // Every card dealt was compared (shown cards are compared again).
                 EXPECT_GE(verdict.cards_checked, p.dealt_cards);
                 EXPECT_EQ(verdict.hidden_cards, 0);
@@ -126,8 +130,7 @@ TEST(FairVerify, AChangedBoardCardFails) {
         deals += a.rfind("d dh", 0) == 0 ? 1 : 0;
     const Tamper t = tamper_deal(p, deals);  // the flop
     ASSERT_FALSE(t.new_card.empty());
-    const fairness::Verdict verdict =
-        verify_text(replaced(p.text, t.original_line, t.tampered_line));
+    const fairness::Verdict verdict = verify_text(replaced(p.text, t.original_line, t.tampered_line));
     EXPECT_FALSE(verdict.verified);
     EXPECT_NE(verdict.failure.reason.find("dealt to the board is " + t.new_card), std::string::npos)
         << verdict.failure.reason;
@@ -147,10 +150,12 @@ TEST(FairVerify, AnotherSeedWithItsOwnCommitmentDealsOtherCards) {
 
 TEST(FairVerify, AChangedSeedBreaksTheCommitment) {
     engine::SeededRandom rng(13);
-    const PlayedHand p = play_fair_hand(rng, engine::Variant::FiveCardStud, engine::Betting::PotLimit, 3, false);
+    const PlayedHand p =
+        play_fair_hand(rng, engine::Variant::FiveCardStud, engine::Betting::PotLimit, 3, false);
     fairness::Seed other = p.seed;
     other[31] ^= 1;
-    const fairness::Verdict verdict = verify_text(replaced(p.text, fairness::to_hex(p.seed), fairness::to_hex(other)));
+    const fairness::Verdict verdict =
+        verify_text(replaced(p.text, fairness::to_hex(p.seed), fairness::to_hex(other)));
     EXPECT_FALSE(verdict.verified);
     EXPECT_NE(verdict.failure.reason.find("the commitment does not match the seed"), std::string::npos)
         << verdict.failure.reason;
@@ -174,9 +179,11 @@ TEST(FairVerify, AClientSeedLeftOutOfTheMixFails) {
     const std::string mine = fairness::client_seed_text(p.client_seeds[1]);
     fairness::ClientSeed changed = p.client_seeds[1];
     changed.bytes[0] ^= 1;
-    const fairness::Verdict verdict = verify_text(replaced(p.text, mine, fairness::client_seed_text(changed)));
+    const fairness::Verdict verdict =
+        verify_text(replaced(p.text, mine, fairness::client_seed_text(changed)));
     EXPECT_FALSE(verdict.verified);
-    EXPECT_NE(verdict.failure.reason.find("not the mix of the server secret and the client seeds"), std::string::npos)
+    EXPECT_NE(verdict.failure.reason.find("not the mix of the server secret and the client seeds"),
+              std::string::npos)
         << verdict.failure.reason;
 }
 
@@ -187,5 +194,27 @@ TEST(FairVerify, AHandWithoutASeedFailsSayingSo) {
     ASSERT_NE(without, p.text);
     const fairness::Verdict verdict = verify_text(without);
     EXPECT_FALSE(verdict.verified);
-    EXPECT_NE(verdict.failure.reason.find("no _tavolo_seed field"), std::string::npos) << verdict.failure.reason;
+    EXPECT_NE(verdict.failure.reason.find("no _tavolo_seed field"), std::string::npos)
+        << verdict.failure.reason;
+}
+
+// The proof fields are PHH user-defined fields: a file that carries them still replays (`tavolo
+// replay`), and an export without a proof writes none of them.
+TEST(FairVerify, TheProofFieldsLeaveTheReplayAndOtherExportsAlone) {
+    engine::SeededRandom rng(17);
+    for (auto v : {engine::Variant::Holdem, engine::Variant::FiveCardStud}) {
+        const PlayedHand p = play_fair_hand(rng, v, engine::Betting::NoLimit, 3);
+        auto parsed = engine::phh::parse_hand(p.text);
+        ASSERT_TRUE(parsed.has_value()) << p.text;
+        const auto replayed = engine::phh::replay(*parsed);
+        EXPECT_EQ(replayed.outcome, engine::phh::Outcome::Passed) << replayed.reason << "\n" << p.text;
+        ASSERT_NE(parsed->find_other("_tavolo_seed"), nullptr);
+        EXPECT_EQ(parsed->find_other("_tavolo_seed")->text, fairness::to_hex(p.seed));
+
+        fairness::SeedRandom again(p.seed);
+        engine::Hand hand(p.setup, again);
+        const auto plain = engine::phh::history_of_hand(hand, p.setup);
+        for (const auto& f : plain.other)
+            EXPECT_NE(f.key.rfind("_tavolo", 0), 0u) << f.key;
+    }
 }

@@ -17,15 +17,16 @@
 namespace {
 
 using namespace tavolo;
+using tavolo::engine::phh::concat;
 using tavolo::testing::play_fair_hand;
 using tavolo::testing::PlayedHand;
-using tavolo::engine::phh::concat;
 using tavolo::testing::run_tool;
 
 class Files {
   public:
     Files()
-        : dir_(std::filesystem::temp_directory_path() / concat({"tavolo-verify-hand-", std::to_string(::getpid())})) {
+        : dir_(std::filesystem::temp_directory_path() /
+               concat({"tavolo-verify-hand-", std::to_string(::getpid())})) {
         std::filesystem::create_directories(dir_);
     }
     ~Files() { std::filesystem::remove_all(dir_); }
@@ -47,12 +48,14 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 int line_of(const std::string& text, const std::string& what) {
     const auto at = text.find(what);
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    return 1 +
+           static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
 const engine::Variant kVariants[] = {engine::Variant::Holdem, engine::Variant::FiveCardStud,
                                      engine::Variant::FiveCardDraw};
-const engine::Betting kStructures[] = {engine::Betting::NoLimit, engine::Betting::PotLimit, engine::Betting::Limit};
+const engine::Betting kStructures[] = {engine::Betting::NoLimit, engine::Betting::PotLimit,
+                                       engine::Betting::Limit};
 
 }  // namespace
 
@@ -100,9 +103,9 @@ TEST(VerifyHandCli, AChangedCardFailsWithTheLineAndTheCard) {
     EXPECT_EQ(r.code, 1) << r.out;
     EXPECT_EQ(r.last_line(), "verify-hand: 0 verified, 1 failed") << r.out;
     const std::string expected =
-        concat({file, ": FAILED, line ", std::to_string(line_of(text, "\nactions = ") + 1), ": actions[0] 'd dh p1 ",
-                p2_cards, "': card 1 dealt to p1 is ", p2_cards.substr(0, 2), ", but the seed deals ",
-                p1_cards.substr(0, 2)});
+        concat({file, ": FAILED, line ", std::to_string(line_of(text, "\nactions = ") + 1),
+                ": actions[0] 'd dh p1 ", p2_cards, "': card 1 dealt to p1 is ", p2_cards.substr(0, 2),
+                ", but the seed deals ", p1_cards.substr(0, 2)});
     EXPECT_NE(r.out.find(expected), std::string::npos) << "expected: " << expected << "\n" << r.out;
 }
 
@@ -138,8 +141,8 @@ TEST(VerifyHandCli, AChangedSeedOrCommitmentFails) {
         << r3.out;
 
     // The untouched file still verifies, next to a failing one: each hand has its line.
-    const auto r4 = run_tool(concat({"verify-hand ", files.write("good.phh", p.text), " ",
-                                     files.write("bad.phh", commitment_changed)}));
+    const auto r4 = run_tool(concat(
+        {"verify-hand ", files.write("good.phh", p.text), " ", files.write("bad.phh", commitment_changed)}));
     EXPECT_EQ(r4.code, 1) << r4.out;
     EXPECT_NE(r4.out.find("good.phh: verified, "), std::string::npos) << r4.out;
     EXPECT_EQ(r4.last_line(), "verify-hand: 1 verified, 1 failed") << r4.out;
