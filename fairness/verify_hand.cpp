@@ -58,7 +58,9 @@ class SeedDeals {
         const std::string whose = board ? std::string("the board") : player_name(line.player);
         std::vector<Dealt*> next;
         for (Dealt& d : dealt_) {
-            if (d.claimed || (board ? d.target != CardTarget::Board : d.seat != seat)) continue;
+            const bool theirs =
+                board ? d.target == CardTarget::Board : d.target == CardTarget::Player && d.seat == seat;
+            if (d.claimed || !theirs) continue;
             if (!next.empty() && d.street != next.front()->street) break;
             next.push_back(&d);
         }
