@@ -31,10 +31,32 @@ Value number(Chips c) {
     return v;
 }
 
+Value text(std::string s) {
+    Value v;
+    v.kind = Value::Kind::String;
+    v.text = std::move(s);
+    return v;
+}
+
+void add_shuffle_proof(HandHistory& h, const ShuffleProof& proof) {
+    auto add = [&](std::string_view key, const std::string& value) {
+        if (!value.empty()) h.other.push_back(Field{.key = std::string(key), .value = text(value)});
+    };
+    add(kSeedField, proof.seed);
+    add(kCommitmentField, proof.commitment);
+    add(kServerSecretField, proof.server_secret);
+    if (proof.client_seeds.empty()) return;
+    Value seeds;
+    seeds.kind = Value::Kind::Array;
+    for (const std::string& s : proof.client_seeds)
+        seeds.items.push_back(text(s));
+    h.other.push_back(Field{.key = std::string(kClientSeedsField), .value = seeds});
+}
+
 }  // namespace
 
 HandHistory history_of_hand(const Hand& hand, const HandSetup& setup,
-                            std::span<const std::string> names_by_seat) {
+                            std::span<const std::string> names_by_seat, const ShuffleProof* shuffle) {
     HandHistory h;
     h.variant = code_of_game({setup.variant, setup.betting});
 
@@ -174,6 +196,7 @@ HandHistory history_of_hand(const Hand& hand, const HandSetup& setup,
         seat_numbers.items.push_back(number(s + 1));
     h.other.push_back(Field{.key = "seats", .value = seat_numbers});
     h.other.push_back(Field{.key = "seat_count", .value = number(setup.table_size)});
+    if (shuffle != nullptr) add_shuffle_proof(h, *shuffle);
     if (!names_by_seat.empty()) {
         for (SeatIndex s : seats) {
             h.players.push_back(static_cast<std::size_t>(s) < names_by_seat.size()
