@@ -406,4 +406,11 @@ std::expected<std::vector<TournamentDeclaration>, std::string> parse_tournaments
     return declarations;
 }
 
+std::vector<std::string> tournament_keys() {
+    std::vector<std::string> keys(common_keys().begin(), common_keys().end());
+    keys.insert(keys.end(), poker_keys().begin(), poker_keys().end());
+    keys.insert(keys.end(), polacco_keys().begin(), polacco_keys().end());
+    return keys;
+}
+
 }  // namespace tavolo::server

@@ -16,4 +16,7 @@ namespace tavolo::server {
 // `node` is the root's "tournament" value: an array of tables.
 std::expected<std::vector<TournamentDeclaration>, std::string> parse_tournaments(const toml::node& node);
 
+// Every key a [[tournament]] table may hold, poker's and Polacco's (the documentation test reads it).
+std::vector<std::string> tournament_keys();
+
 }  // namespace tavolo::server
