@@ -156,6 +156,18 @@ TEST(Config, UnreadableTlsFileIsRefusedWhenLoaded) {
         << c.error();
 }
 
+TEST(Config, ReadableTlsFilesAreAccepted) {
+    const std::string dir = ::testing::TempDir();
+    std::ofstream(dir + "/tls_cert.pem") << "cert";
+    std::ofstream(dir + "/tls_key.pem") << "key";
+    const std::string path = dir + "/tls_ok.toml";
+    std::ofstream(path) << "[server]\ntls_certificate = \"" << dir << "/tls_cert.pem\"\ntls_private_key = \""
+                        << dir << "/tls_key.pem\"\n";
+    auto c = load_config_file(path);
+    ASSERT_TRUE(c) << c.error();
+    EXPECT_TRUE(c->tls());
+}
+
 TEST(Config, ClockSpeedTakesIntegersAndFractions) {
     auto whole = parse_config("[clock]\nspeed = 60", "t");
     ASSERT_TRUE(whole) << whole.error();

@@ -115,6 +115,15 @@ TEST(TournamentConfig, TheExamplePolaccoKeysParse) {
     EXPECT_EQ(p.config.rules.mode, engine::polacco::Mode::NoDealer);
     EXPECT_EQ(p.config.rules.turn_seconds, 30);
     EXPECT_FALSE(p.config.rules.passamano);
+    // The example writes the defaults: the same as a declaration without these keys.
+    auto plain = parse_tournament(kPolacco);
+    ASSERT_TRUE(plain) << plain.error();
+    const auto& d = std::get<PolaccoTournament>(plain->tournaments.at(0).rules).config.rules;
+    EXPECT_EQ(p.config.rules.mode, d.mode);
+    EXPECT_EQ(p.config.rules.clockwise_only, d.clockwise_only);
+    EXPECT_EQ(p.config.rules.passamano, d.passamano);
+    EXPECT_EQ(p.config.rules.bonus, d.bonus);
+    EXPECT_EQ(p.config.rules.turn_seconds, d.turn_seconds);
 }
 
 TEST(TournamentConfig, EveryKeyIsDocumentedInTheExample) {
