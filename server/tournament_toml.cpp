@@ -5,7 +5,7 @@
 #include <set>
 #include <tuple>
 
-#include "server/amount.hpp"
+#include "server/table_reader.hpp"
 
 namespace tavolo::server {
 
@@ -13,8 +13,6 @@ namespace {
 
 using engine::TournamentKind;
 using Error = std::unexpected<std::string>;
-template <typename T>
-using Result = std::expected<T, std::string>;
 
 const std::set<std::string>& common_keys() {
     static const std::set<std::string> keys = {"name",   "game",        "kind",        "seats",
@@ -53,93 +51,17 @@ const std::set<std::string>& polacco_keys() {
     return keys;
 }
 
-// One [[tournament]] table: typed reads whose errors name "tournament[i].key".
-class Reader {
-  public:
-    Reader(const toml::table& table, std::size_t index)
-        : table_(table), prefix_("tournament[" + std::to_string(index) + "].") {}
-
-    Error fail(const std::string& key, const std::string& why) const {
-        return Error(prefix_ + key + ": " + why);
+// Keys the table may hold; a key of the other family of games is refused with its family named.
+void check_keys(TableReader& r, bool polacco) {
+    for (const auto& [k, v] : r.table()) {
+        const std::string key(k.str());
+        const bool poker_only = poker_keys().contains(key), polacco_only = polacco_keys().contains(key);
+        if (!common_keys().contains(key) && !poker_only && !polacco_only)
+            r.fail(key, "unknown setting (see deploy/tavolo.example.toml for the tournament keys)");
+        if (polacco && poker_only) r.fail(key, "not a Poker Polacco setting (it has no chips or betting)");
+        if (!polacco && polacco_only) r.fail(key, "a Poker Polacco setting, not one of a poker game");
     }
-    bool has(const char* key) const { return table_.contains(key); }
-    const toml::node* node(const char* key) const { return table_.get(key); }
-
-    // Keys the table may hold; a key of the other family of games is refused with its family named.
-    Result<void> check_keys(bool polacco) const {
-        for (const auto& [k, v] : table_) {
-            const std::string key(k.str());
-            const bool poker_only = poker_keys().contains(key), polacco_only = polacco_keys().contains(key);
-            if (!common_keys().contains(key) && !poker_only && !polacco_only)
-                return fail(key, "unknown setting (see deploy/tavolo.example.toml for the tournament keys)");
-            if (polacco && poker_only)
-                return fail(key, "not a Poker Polacco setting (it has no chips or betting)");
-            if (!polacco && polacco_only)
-                return fail(key, "a Poker Polacco setting, not one of a poker game");
-        }
-        return {};
-    }
-
-    Result<std::optional<std::string>> string(const char* key) const {
-        const toml::node* n = node(key);
-        if (!n) return std::optional<std::string>{};
-        auto value = n->value_exact<std::string>();
-        if (!value) return fail(key, "must be a string");
-        return value;
-    }
-    Result<std::optional<bool>> boolean(const char* key) const {
-        const toml::node* n = node(key);
-        if (!n) return std::optional<bool>{};
-        auto value = n->value_exact<bool>();
-        if (!value) return fail(key, "must be true or false");
-        return value;
-    }
-    Result<std::optional<std::int64_t>> integer(const char* key, std::int64_t min, std::int64_t max) const {
-        const toml::node* n = node(key);
-        if (!n) return std::optional<std::int64_t>{};
-        auto value = n->value_exact<std::int64_t>();
-        const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
-        if (!value) return fail(key, "must be " + range);
-        if (*value < min || *value > max)
-            return fail(key, "must be " + range + ", got " + std::to_string(*value));
-        return value;
-    }
-    Result<std::optional<engine::Cents>> amount(const char* key) const {
-        const toml::node* n = node(key);
-        if (!n) return std::optional<engine::Cents>{};
-        auto text = n->value_exact<std::string>();
-        if (!text) return fail(key, "must be an amount as a string such as \"20.00\"");
-        auto cents = parse_amount(*text);
-        if (!cents) return fail(key, cents.error());
-        return std::optional<engine::Cents>(*cents);
-    }
-    // One of `names`, spelled exactly; the error lists them.
-    template <typename E>
-    Result<std::optional<E>> choice(const char* key,
-                                    std::initializer_list<std::pair<const char*, E>> names) const {
-        auto text = string(key);
-        if (!text) return Error(text.error());
-        if (!*text) return std::optional<E>{};
-        std::string list;
-        for (const auto& [name, value] : names) {
-            if (**text == name) return std::optional<E>(value);
-            list += std::string(list.empty() ? "" : ", ") + name;
-        }
-        return fail(key, "must be one of " + list + "; got \"" + **text + "\"");
-    }
-
-  private:
-    const toml::table& table_;
-    std::string prefix_;
-};
-
-// Assigns the value when the key is present; returns the read's error otherwise.
-#define TAVOLO_READ(target, read)                  \
-    do {                                           \
-        auto value_ = (read);                      \
-        if (!value_) return Error(value_.error()); \
-        if (*value_) target = **value_;            \
-    } while (false)
+}
 
 constexpr std::int64_t kMaxChips = engine::kMaxTotalChips;
 constexpr std::int64_t kMaxPlayers = engine::kMaxEntrants;
@@ -158,9 +80,9 @@ std::optional<std::string> rfc3339(const toml::date_time& t) {
     return text;
 }
 
-Result<StartRule> read_start(const Reader& r) {
+void read_start(TableReader& r, StartRule& out) {
     const toml::node* n = r.node("start");
-    if (!n) return StartRule{StartWhenFull{}};
+    if (!n) return;
     std::optional<std::string> text = n->value_exact<std::string>();
     if (const auto* dt = n->as_date_time()) {
         text = rfc3339(dt->get());
@@ -172,12 +94,12 @@ Result<StartRule> read_start(const Reader& r) {
                       "such as \"+90s\"");
     auto rule = parse_start_rule(*text);
     if (!rule) return r.fail("start", rule.error());
-    return *rule;
+    out = *rule;
 }
 
-Result<std::optional<engine::PayoutTable>> read_payout(const Reader& r) {
+void read_payout(TableReader& r, std::optional<engine::PayoutTable>& out) {
     const toml::node* n = r.node("payout");
-    if (!n) return std::optional<engine::PayoutTable>{};
+    if (!n) return;
     const auto* array = n->as_array();
     const char* want =
         "must be percentages by place, such as [50, 30, 20]: positive, non-increasing, summing to 100";
@@ -190,13 +112,13 @@ Result<std::optional<engine::PayoutTable>> read_payout(const Reader& r) {
     }
     auto table = engine::payout_table_from_percentages(percentages);
     if (!table) return r.fail("payout", want);
-    return std::optional<engine::PayoutTable>(*table);
+    out = *table;
 }
 
 // `levels = [[25, 50], [50, 100], [300, 600, 25]]`: small blind, big blind, optional ante.
-Result<std::optional<std::vector<engine::BlindLevel>>> read_levels(const Reader& r) {
+void read_levels(TableReader& r, std::optional<std::vector<engine::BlindLevel>>& out) {
     const toml::node* n = r.node("levels");
-    if (!n) return std::optional<std::vector<engine::BlindLevel>>{};
+    if (!n) return;
     const char* want =
         "must be an array of levels [small blind, big blind] or [small blind, big blind, ante], "
         "integers from 0 to 2^53 - 1";
@@ -214,17 +136,19 @@ Result<std::optional<std::vector<engine::BlindLevel>>> read_levels(const Reader&
         }
         levels.push_back({v[0], v[1], v[2]});
     }
-    return std::optional<std::vector<engine::BlindLevel>>(std::move(levels));
+    out = std::move(levels);
 }
 
 // Blinds and antes: explicit levels, or the default schedule; the ante mode agrees with them.
-Result<void> read_blinds(const Reader& r, engine::TournamentStructure& s) {
+void read_blinds(TableReader& r, engine::TournamentStructure& s) {
     std::optional<engine::AnteMode> mode;
-    TAVOLO_READ(mode, r.choice<engine::AnteMode>("antes", {{"none", engine::AnteMode::None},
-                                                           {"classic", engine::AnteMode::Classic},
-                                                           {"big_blind", engine::AnteMode::BigBlind}}));
+    r.read_choice("antes",
+                  {std::pair{"none", engine::AnteMode::None}, std::pair{"classic", engine::AnteMode::Classic},
+                   std::pair{"big_blind", engine::AnteMode::BigBlind}},
+                  mode);
     std::optional<std::vector<engine::BlindLevel>> levels;
-    TAVOLO_READ(levels, read_levels(r));
+    read_levels(r, levels);
+    if (r.failed()) return;
     if (levels) {
         const bool antes = std::ranges::any_of(*levels, [](const auto& l) { return l.ante > 0; });
         if (mode == engine::AnteMode::None && antes)
@@ -233,157 +157,146 @@ Result<void> read_blinds(const Reader& r, engine::TournamentStructure& s) {
             return r.fail("antes", "the levels have no ante: give each level a third number");
         s.blinds.levels = std::move(*levels);
         s.blinds.ante_mode = mode ? *mode : antes ? engine::AnteMode::Classic : engine::AnteMode::None;
-        return {};
+        return;
     }
-    if (!mode) return {};
+    if (!mode) return;
     if (*mode == engine::AnteMode::None) {
         for (auto& l : s.blinds.levels)
             l.ante = 0;
         s.blinds.ante_mode = engine::AnteMode::None;
-        return {};
+        return;
     }
     // The written schedule's antes (§6), posted by everyone or by the big blind.
     s.blinds.levels = engine::default_mtt_levels();
     s.blinds.ante_mode = *mode;
-    return {};
 }
 
-Result<void> read_rebuys(const Reader& r, engine::TournamentStructure& s) {
+void read_rebuys(TableReader& r, engine::TournamentStructure& s) {
     engine::RebuyRules& b = s.rebuys;
-    TAVOLO_READ(b.enabled, r.boolean("rebuy"));
-    TAVOLO_READ(b.addon, r.boolean("addon"));
+    r.read("rebuy", b.enabled);
+    r.read("addon", b.addon);
     for (const char* key : {"rebuy_levels", "rebuy_max", "rebuy_price", "rebuy_fee", "addon", "addon_price",
                             "addon_fee", "addon_chips"})
-        if (r.has(key) && !b.enabled) return r.fail(key, "applies to re-buys: set rebuy = true");
+        if (r.has(key) && !b.enabled) r.fail(key, "applies to re-buys: set rebuy = true");
     for (const char* key : {"addon_price", "addon_fee", "addon_chips"})
-        if (r.has(key) && !b.addon) return r.fail(key, "applies to the add-on: set addon = true");
+        if (r.has(key) && !b.addon) r.fail(key, "applies to the add-on: set addon = true");
     b.period_levels = b.enabled ? 4 : 0;  // the first hour at 15-minute levels
     b.price = s.buy_in;
     b.addon_price = s.buy_in;
     b.addon_chips = b.addon ? s.starting_stack : 0;
-    TAVOLO_READ(b.period_levels, r.integer("rebuy_levels", 1, 1000));
-    TAVOLO_READ(b.max_rebuys, r.integer("rebuy_max", 0, 1000));
-    TAVOLO_READ(b.price.prize_part, r.amount("rebuy_price"));
-    TAVOLO_READ(b.price.fee, r.amount("rebuy_fee"));
-    TAVOLO_READ(b.addon_price.prize_part, r.amount("addon_price"));
-    TAVOLO_READ(b.addon_price.fee, r.amount("addon_fee"));
-    TAVOLO_READ(b.addon_chips, r.integer("addon_chips", 1, kMaxChips));
-    return {};
+    r.read_integer("rebuy_levels", 1, 1000, b.period_levels);
+    r.read_integer("rebuy_max", 0, 1000, b.max_rebuys);
+    r.read_amount("rebuy_price", b.price.prize_part);
+    r.read_amount("rebuy_fee", b.price.fee);
+    r.read_amount("addon_price", b.addon_price.prize_part);
+    r.read_amount("addon_fee", b.addon_price.fee);
+    r.read_integer("addon_chips", 1, kMaxChips, b.addon_chips);
 }
 
-Result<void> read_clock(const Reader& r, engine::ClockSettings& c) {
-    auto seconds = [&](const char* key, engine::ClockDuration& target, std::int64_t min) -> Result<void> {
-        auto value = r.integer(key, min, kMaxSeconds);
-        if (!value) return Error(value.error());
-        if (*value) target = std::chrono::seconds(**value);
-        return {};
-    };
+void read_clock(TableReader& r, engine::ClockSettings& c) {
     for (auto [key, target, min] : {std::tuple{"action_seconds", &c.base, 1},
                                     {"time_bank_seconds", &c.bank_start, 0},
                                     {"time_bank_per_level_seconds", &c.bank_per_level, 0},
                                     {"time_bank_cap_seconds", &c.bank_cap, 0},
-                                    {"final_warning_seconds", &c.final_warning, 0}})
-        if (auto ok = seconds(key, *target, min); !ok) return ok;
-    return {};
+                                    {"final_warning_seconds", &c.final_warning, 0}}) {
+        std::int64_t seconds = std::chrono::duration_cast<std::chrono::seconds>(*target).count();
+        r.read_integer(key, min, kMaxSeconds, seconds);
+        *target = std::chrono::seconds(seconds);
+    }
 }
 
 // Seats, then the field: a one-table tournament's field follows its seats unless given.
-Result<void> read_field(const Reader& r, TournamentKind kind, int& seats, int& min_players,
-                        int& max_players) {
-    TAVOLO_READ(seats, r.integer("seats", 0, 1000));
+void read_field(TableReader& r, TournamentKind kind, int& seats, int& min_players, int& max_players) {
+    r.read_integer("seats", 0, 1000, seats);
     const bool single = kind == TournamentKind::SitAndGo || kind == TournamentKind::HeadsUp;
     if (single) max_players = seats;
-    TAVOLO_READ(max_players, r.integer("max_players", 0, kMaxPlayers));
+    r.read_integer("max_players", 0, kMaxPlayers, max_players);
     if (single) min_players = max_players;
-    TAVOLO_READ(min_players, r.integer("min_players", 0, kMaxPlayers));
-    return {};
+    r.read_integer("min_players", 0, kMaxPlayers, min_players);
 }
 
-Result<void> read_poker(const Reader& r, TournamentKind kind, const StartRule& start, PokerTournament& p) {
+void read_poker(TableReader& r, TournamentKind kind, const StartRule& start, PokerTournament& p) {
     engine::TournamentStructure& s = p.structure;
-    if (auto ok = read_field(r, kind, s.table_size, s.min_players, s.max_players); !ok) return ok;
-    TAVOLO_READ(s.buy_in.prize_part, r.amount("buy_in"));
-    TAVOLO_READ(s.buy_in.fee, r.amount("fee"));
-    TAVOLO_READ(s.freeroll, r.boolean("freeroll"));
-    TAVOLO_READ(s.guarantee, r.amount("guarantee"));
-    TAVOLO_READ(s.starting_stack, r.integer("starting_stack", 0, kMaxChips));
-    std::optional<std::int64_t> minutes;
-    TAVOLO_READ(minutes, r.integer("level_minutes", 0, 24 * 60));
-    if (minutes) s.level_duration = std::chrono::minutes(*minutes);
-    if (auto ok = read_blinds(r, s); !ok) return ok;
-    TAVOLO_READ(s.breaks, r.boolean("breaks"));
-    if (auto ok = read_rebuys(r, s); !ok) return ok;
-    std::int64_t late = 0;
-    TAVOLO_READ(late, r.integer("late_registration_levels", 0, 1000));
-    s.late_registration = late > 0;
-    s.late_registration_levels = static_cast<int>(late);
-    TAVOLO_READ(s.reentry, r.boolean("reentry"));
-    TAVOLO_READ(p.payout_table, read_payout(r));
+    read_field(r, kind, s.table_size, s.min_players, s.max_players);
+    r.read_amount("buy_in", s.buy_in.prize_part);
+    r.read_amount("fee", s.buy_in.fee);
+    r.read("freeroll", s.freeroll);
+    r.read_amount("guarantee", s.guarantee);
+    r.read_integer("starting_stack", 0, kMaxChips, s.starting_stack);
+    std::int64_t minutes = std::chrono::duration_cast<std::chrono::minutes>(s.level_duration).count();
+    r.read_integer("level_minutes", 0, 24 * 60, minutes);
+    s.level_duration = std::chrono::minutes(minutes);
+    read_blinds(r, s);
+    r.read("breaks", s.breaks);
+    read_rebuys(r, s);
+    r.read_integer("late_registration_levels", 0, 1000, s.late_registration_levels);
+    s.late_registration = s.late_registration_levels > 0;
+    r.read("reentry", s.reentry);
+    read_payout(r, p.payout_table);
     if (const auto* after = std::get_if<StartAfter>(&start);
         after && kind != TournamentKind::ScheduledMtt && kind != TournamentKind::ShootOut)
         s.deadline = after->delay;  // the engine's Sit&Go deadline: time since registration opened
-    return read_clock(r, p.clock);
+    read_clock(r, p.clock);
 }
 
-Result<void> read_polacco(const Reader& r, TournamentKind kind, PolaccoTournament& p) {
+void read_polacco(TableReader& r, TournamentKind kind, PolaccoTournament& p) {
     engine::polacco::Rules& rules = p.config.rules;
-    TAVOLO_READ(rules.mode,
-                r.choice<engine::polacco::Mode>("mode", {{"no_dealer", engine::polacco::Mode::NoDealer},
-                                                         {"casino", engine::polacco::Mode::Casino}}));
-    TAVOLO_READ(rules.clockwise_only, r.boolean("clockwise_only"));
-    TAVOLO_READ(rules.passamano, r.boolean("passamano"));
-    TAVOLO_READ(rules.bonus, r.boolean("bonus"));
-    std::int64_t turn = rules.turn_seconds;
-    TAVOLO_READ(turn, r.integer("turn_seconds", 1, kMaxSeconds));
-    rules.turn_seconds = static_cast<int>(turn);
+    r.read_choice("mode",
+                  {std::pair{"no_dealer", engine::polacco::Mode::NoDealer},
+                   std::pair{"casino", engine::polacco::Mode::Casino}},
+                  rules.mode);
+    r.read("clockwise_only", rules.clockwise_only);
+    r.read("passamano", rules.passamano);
+    r.read("bonus", rules.bonus);
+    r.read_integer("turn_seconds", 1, kMaxSeconds, rules.turn_seconds);
     if (kind != TournamentKind::HeadsUp) {  // the mode sets the table's size
         p.seats = rules.table_max();
         if (kind == TournamentKind::SitAndGo) p.min_players = p.max_players = p.seats;
     }
-    if (auto ok = read_field(r, kind, p.seats, p.min_players, p.max_players); !ok) return ok;
-    TAVOLO_READ(p.buy_in.prize_part, r.amount("buy_in"));
-    TAVOLO_READ(p.buy_in.fee, r.amount("fee"));
+    read_field(r, kind, p.seats, p.min_players, p.max_players);
+    r.read_amount("buy_in", p.buy_in.prize_part);
+    r.read_amount("fee", p.buy_in.fee);
     p.config.prize_part = p.buy_in.prize_part;
-    TAVOLO_READ(p.freeroll, r.boolean("freeroll"));
-    TAVOLO_READ(p.config.guarantee, r.amount("guarantee"));
-    TAVOLO_READ(p.config.payout_table, read_payout(r));
-    return {};
+    r.read("freeroll", p.freeroll);
+    r.read_amount("guarantee", p.config.guarantee);
+    read_payout(r, p.config.payout_table);
 }
 
-Result<TournamentDeclaration> parse_one(const toml::table& table, std::size_t index) {
-    const Reader r(table, index);
+std::expected<TournamentDeclaration, std::string> parse_one(const toml::table& table, std::size_t index) {
+    TableReader r(table, "tournament[" + std::to_string(index) + "].");
     std::optional<std::string> name;
-    TAVOLO_READ(name, r.string("name"));
-    if (!name) return r.fail("name", "missing: every tournament needs a name for the lobby");
+    r.read("name", name);
+    if (!name) r.fail("name", "missing: every tournament needs a name for the lobby");
     std::optional<TournamentGame> game;
-    TAVOLO_READ(game, r.choice<TournamentGame>("game", {{"holdem", TournamentGame::Holdem},
-                                                        {"stud", TournamentGame::Stud},
-                                                        {"draw", TournamentGame::Draw},
-                                                        {"polacco", TournamentGame::Polacco}}));
-    if (!game) return r.fail("game", "missing: holdem, stud, draw or polacco");
-    if (auto ok = r.check_keys(*game == TournamentGame::Polacco); !ok) return Error(ok.error());
+    r.read_choice("game",
+                  {std::pair{"holdem", TournamentGame::Holdem}, std::pair{"stud", TournamentGame::Stud},
+                   std::pair{"draw", TournamentGame::Draw}, std::pair{"polacco", TournamentGame::Polacco}},
+                  game);
+    if (!game) r.fail("game", "missing: holdem, stud, draw or polacco");
+    if (r.failed()) return Error(r.result().error());
+    check_keys(r, *game == TournamentGame::Polacco);
     TournamentKind kind = TournamentKind::SitAndGo;
-    TAVOLO_READ(kind, r.choice<TournamentKind>("kind", {{"sng", TournamentKind::SitAndGo},
-                                                        {"headsup", TournamentKind::HeadsUp},
-                                                        {"mtt", TournamentKind::ScheduledMtt},
-                                                        {"shootout", TournamentKind::ShootOut}}));
+    r.read_choice(
+        "kind",
+        {std::pair{"sng", TournamentKind::SitAndGo}, std::pair{"headsup", TournamentKind::HeadsUp},
+         std::pair{"mtt", TournamentKind::ScheduledMtt}, std::pair{"shootout", TournamentKind::ShootOut}},
+        kind);
     engine::Betting betting = engine::Betting::NoLimit;
-    TAVOLO_READ(betting, r.choice<engine::Betting>("betting", {{"nl", engine::Betting::NoLimit},
-                                                               {"pl", engine::Betting::PotLimit},
-                                                               {"limit", engine::Betting::Limit}}));
+    r.read_choice("betting",
+                  {std::pair{"nl", engine::Betting::NoLimit}, std::pair{"pl", engine::Betting::PotLimit},
+                   std::pair{"limit", engine::Betting::Limit}},
+                  betting);
     TournamentDeclaration d = default_declaration(*name, *game, kind, betting);
-    auto start = read_start(r);
-    if (!start) return Error(start.error());
-    d.start = *start;
-    auto read = std::holds_alternative<PokerTournament>(d.rules)
-                    ? read_poker(r, kind, d.start, std::get<PokerTournament>(d.rules))
-                    : read_polacco(r, kind, std::get<PolaccoTournament>(d.rules));
-    if (!read) return Error(read.error());
-    if (auto bad = validate(d)) return r.fail(bad->key, bad->reason);
+    read_start(r, d.start);
+    if (auto* poker = std::get_if<PokerTournament>(&d.rules))
+        read_poker(r, kind, d.start, *poker);
+    else
+        read_polacco(r, kind, std::get<PolaccoTournament>(d.rules));
+    if (r.failed()) return Error(r.result().error());
+    if (auto bad = validate(d)) r.fail(bad->key, bad->reason);
+    if (r.failed()) return Error(r.result().error());
     return d;
 }
-
-#undef TAVOLO_READ
 
 }  // namespace
 
