@@ -4,10 +4,14 @@
 #include <netinet/in.h>
 #include <toml++/toml.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "server/amount.hpp"
+#include "server/tournament_toml.hpp"
 
 namespace tavolo::server {
 
@@ -16,14 +20,25 @@ namespace {
 using Error = std::unexpected<std::string>;
 
 const std::set<std::string>& known_keys() {
-    static const std::set<std::string> keys = {"server.host",  "server.port",       "server.threads",
-                                               "database.url", "database.required", "log.level"};
+    static const std::set<std::string> keys = {"server.host",
+                                               "server.port",
+                                               "server.threads",
+                                               "server.tls_certificate",
+                                               "server.tls_private_key",
+                                               "server.shutdown_grace",
+                                               "database.url",
+                                               "database.required",
+                                               "log.level",
+                                               "clock.speed",
+                                               "accounts.starting_balance",
+                                               "lobby.demo"};
     return keys;
 }
 
 // Every key in the file must be one we know: a typo is an error, not an ignored line.
 std::expected<void, std::string> check_unknown_keys(const toml::table& root) {
     for (const auto& [section, node] : root) {
+        if (section.str() == "tournament") continue;  // [[tournament]]: server/tournament_toml.cpp
         const auto* table = node.as_table();
         if (!table)
             return Error(std::string(section.str()) +
@@ -56,6 +71,64 @@ bool is_ip_address(const std::string& host) {
     if (address.size() != host.size() && address.size() + 1 == host.size()) return false;  // empty scope
     if (::inet_pton(AF_INET, address.c_str(), &v4) == 1) return address.size() == host.size();
     return ::inet_pton(AF_INET6, address.c_str(), &v6) == 1;
+}
+
+// Both TLS files or neither: one alone is a half-configured server, refused.
+std::expected<void, std::string> read_tls(const toml::table& root, Config& config) {
+    for (auto [key, target] : {std::pair{"server.tls_certificate", &config.tls_certificate},
+                               std::pair{"server.tls_private_key", &config.tls_private_key}}) {
+        auto path = read<std::string>(root, key, "a string (the path of a PEM file)");
+        if (!path) return Error(path.error());
+        if (*path && (*path)->empty())
+            return Error(std::string(key) + ": must not be empty (remove the key for plain HTTP)");
+        if (*path) *target = **path;
+    }
+    if (config.tls_certificate.empty() != config.tls_private_key.empty())
+        return Error(std::string(config.tls_certificate.empty() ? "server.tls_certificate"
+                                                                : "server.tls_private_key") +
+                     ": set both server.tls_certificate and server.tls_private_key for TLS, or neither");
+    return {};
+}
+
+std::expected<void, std::string> read_timing(const toml::table& root, Config& config) {
+    auto grace = read<int64_t>(root, "server.shutdown_grace", "an integer number of seconds from 1 to 3600");
+    if (!grace) return Error(grace.error());
+    if (*grace) {
+        if (**grace < 1 || **grace > kMaxShutdownGraceSeconds)
+            return Error("server.shutdown_grace: must be an integer number of seconds from 1 to 3600, got " +
+                         std::to_string(**grace));
+        config.shutdown_grace = std::chrono::seconds(**grace);
+    }
+    // An integer is a speed too (`speed = 60`).
+    if (auto node = root.at_path("clock.speed")) {
+        const char* want = "clock.speed: must be a number above 0 and at most 1000000 (1.0 = real time)";
+        auto speed = node.value<double>();
+        if (!speed || !(node.is_floating_point() || node.is_integer())) return Error(want);
+        if (!std::isfinite(*speed) || *speed <= 0 || *speed > kMaxClockSpeed)
+            return Error(std::string(want) + ", got " + std::to_string(*speed));
+        config.clock_speed = *speed;
+    }
+    return {};
+}
+
+std::expected<void, std::string> read_lobby(const toml::table& root, Config& config) {
+    auto balance =
+        read<std::string>(root, "accounts.starting_balance", "an amount as a string such as \"1000.00\"");
+    if (!balance) return Error(balance.error());
+    if (*balance) {
+        auto cents = parse_amount(**balance);
+        if (!cents) return Error("accounts.starting_balance: " + cents.error());
+        config.starting_balance = *cents;
+    }
+    auto demo = read<bool>(root, "lobby.demo", "true or false");
+    if (!demo) return Error(demo.error());
+    if (*demo) config.lobby_demo = **demo;
+    if (const toml::node* declared = root.get("tournament")) {
+        auto tournaments = parse_tournaments(*declared);
+        if (!tournaments) return Error(tournaments.error());
+        config.tournaments = std::move(*tournaments);
+    }
+    return {};
 }
 
 }  // namespace
@@ -125,6 +198,8 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
                          **level + "\"");
         config.log_level = **level;
     }
+    for (auto step : {read_tls, read_timing, read_lobby})
+        if (auto ok = step(root, config); !ok) return Error(ok.error());
     return config;
 }
 
@@ -133,7 +208,14 @@ std::expected<Config, std::string> load_config_file(const std::string& path) {
     if (!in) return Error("cannot read configuration file " + path + " (check the path given to --config)");
     std::stringstream buffer;
     buffer << in.rdbuf();
-    return parse_config(buffer.str(), path);
+    auto config = parse_config(buffer.str(), path);
+    if (!config) return config;
+    for (auto [key, file] : {std::pair{"server.tls_certificate", &config->tls_certificate},
+                             std::pair{"server.tls_private_key", &config->tls_private_key}})
+        if (!file->empty() && !std::ifstream(*file))
+            return Error(std::string(key) + ": cannot read " + *file +
+                         " (check the path; relative paths start from the working directory)");
+    return config;
 }
 
 void apply_environment(Config& config) {

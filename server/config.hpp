@@ -1,9 +1,14 @@
 #pragma once
 // The server's configuration: one TOML file (deploy/tavolo.example.toml documents every key),
 // environment variables where noted, then command-line overrides.
+#include <chrono>
 #include <cstdint>
 #include <expected>
 #include <string>
+#include <vector>
+
+#include "engine/types.hpp"
+#include "server/tournament_config.hpp"
 
 namespace tavolo::server {
 
@@ -14,12 +19,29 @@ struct Config {
     std::string database_url;        // [database] url; empty = $TAVOLO_DATABASE_URL
     bool require_database = true;    // [database] required: refuse to start without it
     std::string log_level = "warn";  // [log] level: trace, debug, info, warn, error, critical, off
+    // [server] tls_certificate, tls_private_key: PEM files; both set = HTTPS and WSS, neither = plain.
+    std::string tls_certificate;
+    std::string tls_private_key;
+    std::chrono::seconds shutdown_grace{30};  // [server] shutdown_grace: SIGTERM to exit, at most
+    // [clock] speed: game time runs this many times faster than real time (every game timer: action
+    // clock, time bank, levels, breaks, Sit&Go deadlines). 1.0 in production; tests use more.
+    double clock_speed = 1.0;
+    engine::Cents starting_balance = 100'000;        // [accounts] starting_balance: a new account's grant
+    bool lobby_demo = true;                          // [lobby] demo: see lobby_tournaments()
+    std::vector<TournamentDeclaration> tournaments;  // [[tournament]], in the file's order
+
+    bool tls() const { return !tls_certificate.empty(); }
 };
+
+inline constexpr double kMaxClockSpeed = 1'000'000.0;
+inline constexpr std::int64_t kMaxShutdownGraceSeconds = 3600;
 
 // Parses TOML text. Unknown keys and values of the wrong type or range are errors that name the
 // key (e.g. "server.port: must be an integer from 1 to 65535, got 70000"); nothing falls back
 // silently to a default.
 std::expected<Config, std::string> parse_config(const std::string& toml_text, const std::string& origin);
+// load_config_file() also checks that the TLS files, when set, can be read (paths are relative to
+// the working directory), so a wrong path stops the server with the key named.
 std::expected<Config, std::string> load_config_file(const std::string& path);
 
 // Fills database_url from TAVOLO_DATABASE_URL when the file left it empty.

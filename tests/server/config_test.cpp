@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 
 using namespace tavolo::server;
 
@@ -16,6 +17,12 @@ TEST(Config, EmptyFileGivesDocumentedDefaults) {
     EXPECT_EQ(c->log_level, "warn");
     EXPECT_TRUE(c->require_database);
     EXPECT_TRUE(c->database_url.empty());
+    EXPECT_FALSE(c->tls());
+    EXPECT_EQ(c->shutdown_grace, std::chrono::seconds(30));
+    EXPECT_EQ(c->clock_speed, 1.0);
+    EXPECT_EQ(c->starting_balance, 100'000);  // 1,000.00 (issue 10)
+    EXPECT_TRUE(c->lobby_demo);
+    EXPECT_TRUE(c->tournaments.empty());
 }
 
 TEST(Config, ReadsEveryKey) {
@@ -29,9 +36,18 @@ url = "postgresql://x@localhost/db"
 required = false
 [log]
 level = "debug"
+[clock]
+speed = 480.5
+[accounts]
+starting_balance = "250.5"
+[lobby]
+demo = false
 )",
                           "test");
     ASSERT_TRUE(c) << c.error();
+    EXPECT_EQ(c->clock_speed, 480.5);
+    EXPECT_EQ(c->starting_balance, 25'050);
+    EXPECT_FALSE(c->lobby_demo);
     EXPECT_EQ(c->host, "0.0.0.0");
     EXPECT_EQ(c->port, 9000);
     EXPECT_EQ(c->threads, 4);
@@ -45,10 +61,34 @@ TEST(Config, BadValuesNameTheKey) {
         const char* text;
         const char* key;
     } cases[] = {
-        {"[server]\nport = 70000", "server.port"},         {"[server]\nport = \"80\"", "server.port"},
-        {"[server]\nthreads = -1", "server.threads"},      {"[log]\nlevel = \"loud\"", "log.level"},
-        {"[database]\nrequired = 1", "database.required"}, {"[server]\nprot = 1", "server.prot"},
+        {"[server]\nport = 70000", "server.port"},
+        {"[server]\nport = \"80\"", "server.port"},
+        {"[server]\nthreads = -1", "server.threads"},
+        {"[log]\nlevel = \"loud\"", "log.level"},
+        {"[database]\nrequired = 1", "database.required"},
+        {"[server]\nprot = 1", "server.prot"},
         {"[server]\nhost = \"\"", "server.host"},
+        {"[clock]\nspeed = 0", "clock.speed"},
+        {"[clock]\nspeed = -1.0", "clock.speed"},
+        {"[clock]\nspeed = inf", "clock.speed"},
+        {"[clock]\nspeed = nan", "clock.speed"},
+        {"[clock]\nspeed = \"2\"", "clock.speed"},
+        {"[clock]\nspeed = 1000001", "clock.speed"},
+        {"[clock]\nfast = true", "clock.fast"},
+        {"[accounts]\nstarting_balance = 1000", "accounts.starting_balance"},
+        {"[accounts]\nstarting_balance = 1000.0", "accounts.starting_balance"},
+        {"[accounts]\nstarting_balance = \"1000.001\"", "accounts.starting_balance"},
+        {"[accounts]\nstarting_balance = \"-5.00\"", "accounts.starting_balance"},
+        {"[accounts]\nstarting_balance = \"1,000.00\"", "accounts.starting_balance"},
+        {"[lobby]\ndemo = \"yes\"", "lobby.demo"},
+        {"[server]\nshutdown_grace = 0", "server.shutdown_grace"},
+        {"[server]\nshutdown_grace = 3601", "server.shutdown_grace"},
+        {"[server]\nshutdown_grace = 2.5", "server.shutdown_grace"},
+        {"[server]\ntls_certificate = \"c.pem\"", "server.tls_private_key"},
+        {"[server]\ntls_private_key = \"k.pem\"", "server.tls_certificate"},
+        {"[server]\ntls_certificate = \"\"\ntls_private_key = \"k.pem\"", "server.tls_certificate"},
+        {"[server]\ntls_certificate = 1\ntls_private_key = \"k.pem\"", "server.tls_certificate"},
+        {"[tournament]\nname = \"x\"", "tournament"},
     };
     for (const auto& tc : cases) {
         auto c = parse_config(tc.text, "test");
@@ -73,6 +113,74 @@ TEST(Config, ExampleFileIsValidAndMatchesDefaults) {
     EXPECT_EQ(c->threads, d->threads);
     EXPECT_EQ(c->database_url, d->database_url);
     EXPECT_EQ(c->require_database, d->require_database);
+    EXPECT_EQ(c->tls_certificate, d->tls_certificate);
+    EXPECT_EQ(c->tls_private_key, d->tls_private_key);
+    EXPECT_EQ(c->shutdown_grace, d->shutdown_grace);
+    EXPECT_EQ(c->clock_speed, d->clock_speed);
+    EXPECT_EQ(c->starting_balance, d->starting_balance);
+    EXPECT_EQ(c->lobby_demo, d->lobby_demo);
+    EXPECT_EQ(c->tournaments.size(), d->tournaments.size());
+}
+
+TEST(Config, ExampleFileSetsEveryKnownKey) {
+    // Every top-level key the server reads is written in the example with its default: a new key
+    // cannot be added without documenting it. (Tournament keys: tournament_config_test.cpp.)
+    std::ifstream in(std::string(TAVOLO_SOURCE_DIR) + "/deploy/tavolo.example.toml");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const char* key :
+         {"host =", "port =", "threads =", "# tls_certificate =", "# tls_private_key =", "shutdown_grace =",
+          "url =", "required =", "level =", "speed =", "starting_balance =", "demo ="})
+        EXPECT_NE(text.find(std::string("\n") + key), std::string::npos) << key;
+}
+
+TEST(Config, TlsNeedsBothFiles) {
+    auto both = parse_config("[server]\ntls_certificate = \"c.pem\"\ntls_private_key = \"k.pem\"", "t");
+    ASSERT_TRUE(both) << both.error();
+    EXPECT_TRUE(both->tls());
+    EXPECT_EQ(both->tls_certificate, "c.pem");
+    EXPECT_EQ(both->tls_private_key, "k.pem");
+    auto one = parse_config("[server]\ntls_certificate = \"c.pem\"", "t");
+    ASSERT_FALSE(one);
+    EXPECT_NE(one.error().find("set both server.tls_certificate and server.tls_private_key"),
+              std::string::npos)
+        << one.error();
+}
+
+TEST(Config, UnreadableTlsFileIsRefusedWhenLoaded) {
+    const std::string path = ::testing::TempDir() + "/tls_missing.toml";
+    std::ofstream(path) << "[server]\ntls_certificate = \"/nonexistent/cert.pem\"\n"
+                           "tls_private_key = \"/nonexistent/key.pem\"\n";
+    auto c = load_config_file(path);
+    ASSERT_FALSE(c);
+    EXPECT_NE(c.error().find("server.tls_certificate: cannot read /nonexistent/cert.pem"), std::string::npos)
+        << c.error();
+}
+
+TEST(Config, ReadableTlsFilesAreAccepted) {
+    const std::string dir = ::testing::TempDir();
+    std::ofstream(dir + "/tls_cert.pem") << "cert";
+    std::ofstream(dir + "/tls_key.pem") << "key";
+    const std::string path = dir + "/tls_ok.toml";
+    std::ofstream(path) << "[server]\ntls_certificate = \"" << dir << "/tls_cert.pem\"\ntls_private_key = \""
+                        << dir << "/tls_key.pem\"\n";
+    auto c = load_config_file(path);
+    ASSERT_TRUE(c) << c.error();
+    EXPECT_TRUE(c->tls());
+}
+
+TEST(Config, ClockSpeedTakesIntegersAndFractions) {
+    auto whole = parse_config("[clock]\nspeed = 60", "t");
+    ASSERT_TRUE(whole) << whole.error();
+    EXPECT_EQ(whole->clock_speed, 60.0);
+    auto slow = parse_config("[clock]\nspeed = 0.25", "t");
+    ASSERT_TRUE(slow) << slow.error();
+    EXPECT_EQ(slow->clock_speed, 0.25);
+}
+
+TEST(Config, ShutdownGraceIsSeconds) {
+    auto c = parse_config("[server]\nshutdown_grace = 5", "t");
+    ASSERT_TRUE(c) << c.error();
+    EXPECT_EQ(c->shutdown_grace, std::chrono::seconds(5));
 }
 
 TEST(Config, EnvironmentGivesTheDatabaseUnlessTheFileDoes) {
