@@ -37,7 +37,8 @@ void TableCore::ensure_time_banks() {
 
 std::optional<Refused> TableCore::check_seat(EntrantId entrant, SeatIndex seat) const {
     const engine::Table& t = table_.table();
-    if (seat >= 0 && seat < t.size() && t.occupied(seat) && t.at(seat).entrant == entrant) return std::nullopt;
+    if (seat >= 0 && seat < t.size() && t.occupied(seat) && t.at(seat).entrant == entrant)
+        return std::nullopt;
     Refused r;
     r.seat = seat;
     r.entrant = entrant;
@@ -60,7 +61,8 @@ Effects TableCore::on_director(const engine::DirectorMessage& message, Millis no
             if constexpr (std::is_same_v<M, engine::OpenTable>) {
                 publish_views(out);
                 out.emplace_back(ReportToDirector{table_.report()});  // the button it drew
-            } else if constexpr (std::is_same_v<M, engine::StandUp> || std::is_same_v<M, engine::SeatPlayer> ||
+            } else if constexpr (std::is_same_v<M, engine::StandUp> ||
+                                 std::is_same_v<M, engine::SeatPlayer> ||
                                  std::is_same_v<M, engine::CloseTable>) {
                 publish_views(out);
             } else if constexpr (std::is_same_v<M, engine::SetLevel>) {
@@ -84,8 +86,9 @@ void TableCore::start_hand(Millis now, Effects& out) {
     played_ = true;
     if (auto ok = hand_.reset(setup_, rng_); !ok) {
         // Cannot happen (the table builds only valid setups); the actor voids the hand (§7).
-        out.emplace_back(DirectorMessageRefused{{engine::ApplyProblem::TableRefused, engine::TableError::HandInProgress},
-                                                engine::describe(ok.error())});
+        out.emplace_back(
+            DirectorMessageRefused{{engine::ApplyProblem::TableRefused, engine::TableError::HandInProgress},
+                                   engine::describe(ok.error())});
         return;
     }
     publish(hand_.events(), out);
@@ -104,7 +107,8 @@ Effects TableCore::on_action(const PlayerAction& action, Millis now) {
         return out;
     };
     if (std::holds_alternative<engine::Timeout>(action.command))
-        return refuse(Refusal::ClockOnly, "a timeout is the clock's to apply: fold, check, call, bet or draw");
+        return refuse(Refusal::ClockOnly,
+                      "a timeout is the clock's to apply: fold, check, call, bet or draw");
     if (auto wrong = check_seat(action.entrant, action.seat)) {
         out.emplace_back(std::move(*wrong));
         return out;
@@ -157,13 +161,15 @@ Effects TableCore::on_clock_expiry(HandId hand, DecisionNumber decision, Millis 
 // The clock's command for the player to act: fold, or check when free (stand pat in the draw).
 void TableCore::timeout(SeatIndex seat, Millis now, Effects& out) {
     const EntrantId entrant = table_.table().at(seat).entrant;
-    if (clock_.running() && clock_.seat() == seat) bank_of(entrant).decision_took(settings_, clock_.elapsed(now));
+    if (clock_.running() && clock_.seat() == seat)
+        bank_of(entrant).decision_took(settings_, clock_.elapsed(now));
     auto events = hand_.act(seat, engine::Timeout{}, hand_.decision());
     if (!events) return;  // cannot happen: the seat is the one to act
     after_command(seat, *events, now, out);
 }
 
-void TableCore::after_command(SeatIndex, std::span<const engine::HandEvent> events, Millis now, Effects& out) {
+void TableCore::after_command(SeatIndex, std::span<const engine::HandEvent> events, Millis now,
+                              Effects& out) {
     clock_.stop();
     publish(events, out);
     advance(now, out);
@@ -196,9 +202,9 @@ void TableCore::finish_hand(Effects& out) {
     for (const auto& s : setup_.seats)
         finals.push_back(hand_.stack(s.seat));
     if (auto ok = table_.finish_hand(finals); !ok) {
-        out.emplace_back(DirectorMessageRefused{{engine::ApplyProblem::TableRefused, ok.error()},
-                                                std::string("the hand's result was refused: ") +
-                                                    engine::to_string(ok.error())});
+        out.emplace_back(DirectorMessageRefused{
+            {engine::ApplyProblem::TableRefused, ok.error()},
+            std::string("the hand's result was refused: ") + engine::to_string(ok.error())});
         return;
     }
     HandFinished done;
@@ -215,6 +221,9 @@ void TableCore::finish_hand(Effects& out) {
         timeouts_in_a_row_.erase(e.entrant);
         disconnected_.erase(e.entrant);
     }
+    // Busted players left the table: a table change, not a hand event, so every viewer gets a
+    // fresh view (engine/view README).
+    if (!done.report.eliminated.empty()) publish_views(out);
     out.emplace_back(std::move(done));
 }
 
@@ -263,8 +272,8 @@ TableSnapshot TableCore::snapshot_for(const engine::view::PokerViewer& viewer, M
         t.occupied(viewer.who)) {
         const EntrantId entrant = t.at(viewer.who).entrant;
         // The bank as it stands now: while his own clock runs, what the bank stretch has left.
-        s.own_time_bank = clock_.running() && clock_.seat() == viewer.who ? s.clock.bank_left
-                                                                           : time_bank(entrant).left();
+        s.own_time_bank =
+            clock_.running() && clock_.seat() == viewer.who ? s.clock.bank_left : time_bank(entrant).left();
         s.sitting_out = t.at(viewer.who).sitting_out;
     }
     return s;

@@ -100,9 +100,9 @@ struct Refused {
     engine::SeatIndex seat = engine::kNoSeat;
     engine::EntrantId entrant = engine::kNoEntrant;
     Refusal refusal = Refusal::Rule;
-    engine::RuleError rule = engine::RuleError::HandOver;         // for Refusal::Rule
+    engine::RuleError rule = engine::RuleError::HandOver;           // for Refusal::Rule
     engine::TableError table = engine::TableError::SeatOutOfRange;  // for Refusal::TableRefused
-    std::string message;                                           // what went wrong and what to do
+    std::string message;                                            // what went wrong and what to do
 };
 
 // The director's message could not apply (engine::ApplyError); the table is unchanged.
@@ -139,9 +139,9 @@ using Effects = std::vector<Effect>;
 struct TableSnapshot {
     Sequence seq = 0;  // the last sequence number this view includes
     engine::view::PokerView view;
-    ClockView clock;                                         // the decision's clock, if one runs
-    std::optional<Millis> own_time_bank;                     // a seated viewer's own bank
-    bool sitting_out = false;                                // a seated viewer's own status
+    ClockView clock;                      // the decision's clock, if one runs
+    std::optional<Millis> own_time_bank;  // a seated viewer's own bank
+    bool sitting_out = false;             // a seated viewer's own status
 };
 
 }  // namespace tavolo::server::table

@@ -96,7 +96,9 @@ void TableCore::publish_views(Effects& out) {
     const engine::Table& t = table_.table();
     const engine::Hand* last = played_ ? &hand_ : nullptr;
     for (SeatIndex s = 0; s < t.size(); ++s)
-        if (t.occupied(s)) v.views.emplace_back(Recipients{{s}, false}, view::view_of(t, last, view::PokerViewer::player(s)));
+        if (t.occupied(s))
+            v.views.emplace_back(Recipients{{s}, false},
+                                 view::view_of(t, last, view::PokerViewer::player(s)));
     v.views.emplace_back(Recipients{{}, true}, view::view_of(t, last, view::PokerViewer::observer()));
     out.emplace_back(std::move(v));
 }
