@@ -79,13 +79,24 @@ Effects TableCore::on_director(const engine::DirectorMessage& message, Millis no
 }
 
 void TableCore::start_hand(Millis now, Effects& out) {
+    if (table_.stakes().big_blind <= 0) {  // a StartHand that overtook the table's first SetLevel
+        out.emplace_back(
+            DirectorMessageRefused{{engine::ApplyProblem::NoHandToStart, engine::TableError::HandInProgress},
+                                   "no blinds are set at this table: send SetLevel before StartHand"});
+        return;
+    }
     if (auto ok = table_.start_hand(setup_); !ok) {
         out.emplace_back(DirectorMessageRefused{ok.error(), engine::describe(ok.error())});
         return;
     }
     played_ = true;
     if (auto ok = hand_.reset(setup_, rng_); !ok) {
-        // Cannot happen (the table builds only valid setups); the actor voids the hand (§7).
+        // Cannot happen (the table builds only valid setups). The hand ends where it started, as a
+        // void hand would (§7), so the table is not left in a hand nobody plays.
+        std::vector<engine::Chips> unchanged;
+        for (const auto& s : setup_.seats)
+            unchanged.push_back(s.stack);
+        (void)table_.finish_hand(unchanged);
         out.emplace_back(
             DirectorMessageRefused{{engine::ApplyProblem::TableRefused, engine::TableError::HandInProgress},
                                    engine::describe(ok.error())});
