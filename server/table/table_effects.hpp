@@ -33,6 +33,7 @@ struct Recipients {
 // The clock of the decision being waited for (RULES.md §5), as a viewer is told it.
 struct ClockView {
     engine::SeatIndex seat = engine::kNoSeat;  // whose clock runs; kNoSeat: none (no decision, or auto-act)
+    std::int64_t player = -1;                  // Polacco: the player id (seat: his place clockwise)
     engine::HandId hand = 0;
     engine::DecisionNumber decision = 0;
     Millis base_left{0};     // of the base time
