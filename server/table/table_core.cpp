@@ -27,6 +27,12 @@ bool TableCore::disconnected(SeatIndex seat) const {
     return disconnected_.contains(table_.table().at(seat).entrant);
 }
 
+void TableCore::forget(EntrantId entrant) {
+    banks_.erase(entrant);
+    timeouts_in_a_row_.erase(entrant);
+    disconnected_.erase(entrant);
+}
+
 // Every seated player has a bank from the moment he sits, so a level's top-up reaches him even
 // before his first decision at this table.
 void TableCore::ensure_time_banks() {
@@ -61,8 +67,10 @@ Effects TableCore::on_director(const engine::DirectorMessage& message, Millis no
             if constexpr (std::is_same_v<M, engine::OpenTable>) {
                 publish_views(out);
                 out.emplace_back(ReportToDirector{table_.report()});  // the button it drew
-            } else if constexpr (std::is_same_v<M, engine::StandUp> ||
-                                 std::is_same_v<M, engine::SeatPlayer> ||
+            } else if constexpr (std::is_same_v<M, engine::StandUp>) {
+                forget(m.entrant);  // moved away: his bank does not follow him (README)
+                publish_views(out);
+            } else if constexpr (std::is_same_v<M, engine::SeatPlayer> ||
                                  std::is_same_v<M, engine::CloseTable>) {
                 publish_views(out);
             } else if constexpr (std::is_same_v<M, engine::SetLevel>) {
@@ -146,7 +154,7 @@ Effects TableCore::on_action(const PlayerAction& action, Millis now) {
     }
     if (on_clock) bank_of(action.entrant).decision_took(settings_, elapsed);
     timeouts_in_a_row_[action.entrant] = 0;
-    after_command(action.seat, *events, now, out);
+    after_command(*events, now, out);
     return out;
 }
 
@@ -176,11 +184,10 @@ void TableCore::timeout(SeatIndex seat, Millis now, Effects& out) {
         bank_of(entrant).decision_took(settings_, clock_.elapsed(now));
     auto events = hand_.act(seat, engine::Timeout{}, hand_.decision());
     if (!events) return;  // cannot happen: the seat is the one to act
-    after_command(seat, *events, now, out);
+    after_command(*events, now, out);
 }
 
-void TableCore::after_command(SeatIndex, std::span<const engine::HandEvent> events, Millis now,
-                              Effects& out) {
+void TableCore::after_command(std::span<const engine::HandEvent> events, Millis now, Effects& out) {
     clock_.stop();
     publish(events, out);
     advance(now, out);
@@ -227,11 +234,8 @@ void TableCore::finish_hand(Effects& out) {
     done.record.events.assign(hand_.events().begin(), hand_.events().end());
     if (auto state = table_.table().snapshot()) done.record.state = *state;
     // Busted players have left their seats: their banks and statuses go with them.
-    for (const auto& e : done.report.eliminated) {
-        banks_.erase(e.entrant);
-        timeouts_in_a_row_.erase(e.entrant);
-        disconnected_.erase(e.entrant);
-    }
+    for (const auto& e : done.report.eliminated)
+        forget(e.entrant);
     // Busted players left the table: a table change, not a hand event, so every viewer gets a
     // fresh view (engine/view README).
     if (!done.report.eliminated.empty()) publish_views(out);
@@ -286,6 +290,11 @@ TableSnapshot TableCore::snapshot_for(const engine::view::PokerViewer& viewer, M
         s.own_time_bank =
             clock_.running() && clock_.seat() == viewer.who ? s.clock.bank_left : time_bank(entrant).left();
         s.sitting_out = t.at(viewer.who).sitting_out;
+    }
+    for (SeatIndex seat = 0; seat < t.size(); ++seat) {
+        if (!t.occupied(seat)) continue;
+        s.seat_sitting_out[static_cast<std::size_t>(seat)] = t.at(seat).sitting_out;
+        s.seat_disconnected[static_cast<std::size_t>(seat)] = disconnected_.contains(t.at(seat).entrant);
     }
     return s;
 }

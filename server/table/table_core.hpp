@@ -61,8 +61,8 @@ class TableCore {
 
   private:
     void start_hand(Millis now, Effects& out);
-    void after_command(engine::SeatIndex seat, std::span<const engine::HandEvent> events, Millis now,
-                       Effects& out);
+    void after_command(std::span<const engine::HandEvent> events, Millis now, Effects& out);
+    void forget(engine::EntrantId entrant);  // he left the table: bank, timeouts, status
     void advance(Millis now, Effects& out);
     void timeout(engine::SeatIndex seat, Millis now, Effects& out);
     void finish_hand(Effects& out);

@@ -2,6 +2,7 @@
 // What a live poker table's core (table_core.hpp) says back for each input: plain values the table
 // actor turns into timers, messages to sessions, a write to persistence and a report to the
 // director. Nothing here includes Asio or Beast; every type can be posted between strands.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -143,6 +144,9 @@ struct TableSnapshot {
     ClockView clock;                      // the decision's clock, if one runs
     std::optional<Millis> own_time_bank;  // a seated viewer's own bank
     bool sitting_out = false;             // a seated viewer's own status
+    // Every seat's status (the view has none): who sits out, who is away. Indexed by seat.
+    std::array<bool, engine::kMaxTableSize> seat_sitting_out{};
+    std::array<bool, engine::kMaxTableSize> seat_disconnected{};
 };
 
 }  // namespace tavolo::server::table

@@ -294,6 +294,7 @@ TEST(
         all.insert(all.end(), e.begin(), e.end());
     }
     ASSERT_TRUE(t.core.table().table().at(kSlow).sitting_out);
+    EXPECT_TRUE(t.core.snapshot_for(engine::view::PokerViewer::observer(), t.now).seat_sitting_out[kSlow]);
     EXPECT_EQ(timeouts, TableCore::kTimeoutsToSitOut);
     const auto status = all_of<SeatStatus>(all);
     ASSERT_EQ(status.size(), 1u);
@@ -370,6 +371,7 @@ TEST(TableCore, rules_5_a_reconnect_mid_hand_gets_the_view_folded_from_every_eve
     ASSERT_EQ(gone.size(), 1u);
     EXPECT_TRUE(gone[0].disconnected);
     feed({SeatStatus{gone[0]}});
+    EXPECT_TRUE(t.core.snapshot_for(testing::viewer_of(0), t.now).seat_disconnected[kAway]);
     // While he is away the hand goes on; on his turn his clock runs (it is not skipped).
     bool his_clock_ran = false;
     for (int i = 0; i < 12 && t.core.in_hand(); ++i) {
@@ -391,6 +393,7 @@ TEST(TableCore, rules_5_a_reconnect_mid_hand_gets_the_view_folded_from_every_eve
     ASSERT_TRUE(stayed.view.has_value());
     EXPECT_TRUE(snapshot.view == *stayed.view);
     EXPECT_EQ(snapshot.seq, stayed.last_seq);
+    EXPECT_FALSE(snapshot.seat_disconnected[kAway]);
     EXPECT_EQ(stayed.gaps, 0);
     // He is to act, with 10 s of base time left, his legal actions, and his cards.
     EXPECT_EQ(snapshot.clock.seat, kAway);
