@@ -422,3 +422,78 @@ TEST(TableCore, rules_8_an_observer_joining_mid_hand_sees_no_hole_card) {
 
 }  // namespace
 }  // namespace tavolo::server::table
+
+namespace tavolo::server::table {
+namespace {
+
+using testing::all_of;
+using testing::entrant_at;
+using testing::OpenedTable;
+
+// ---- the director's messages ----
+
+TEST(TableCore, rules_6_a_director_message_that_cannot_apply_is_refused_and_changes_nothing) {
+    OpenedTable t(3);
+    t.start(1);
+    const auto before = t.snapshots();
+    // A move during a hand: the table refuses it (the director moves players between hands only).
+    const auto refused = all_of<DirectorMessageRefused>(
+        t.core.on_director(engine::StandUp{0, 1, entrant_at(1), 1, false}, t.now));
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0].error.problem, engine::ApplyProblem::TableRefused);
+    EXPECT_EQ(refused[0].error.table, engine::TableError::HandInProgress);
+    EXPECT_FALSE(refused[0].message.empty());
+    EXPECT_TRUE(testing::same_snapshots(before, t.snapshots()));
+    // A message for another table.
+    EXPECT_EQ(
+        all_of<DirectorMessageRefused>(t.core.on_director(engine::StartHand{3, 2, false}, t.now)).size(), 1u);
+}
+
+TEST(TableCore, rules_6_a_start_hand_before_any_level_is_refused) {
+    engine::SeededRandom rng(3);
+    TableCore core(0, rng);
+    engine::OpenTable open{0, 6, engine::Variant::Holdem, engine::Betting::NoLimit,
+                           testing::players(3, 1000)};
+    ASSERT_TRUE(all_of<DirectorMessageRefused>(core.on_director(open, Millis{0})).empty());
+    const auto refused =
+        all_of<DirectorMessageRefused>(core.on_director(engine::StartHand{0, 1, false}, Millis{0}));
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_NE(refused[0].message.find("SetLevel"), std::string::npos);
+    EXPECT_FALSE(core.in_hand());
+}
+
+TEST(TableCore, rules_6_a_move_between_hands_gives_everyone_a_fresh_view_and_the_arrival_a_time_bank) {
+    OpenedTable t(3);
+    const Effects opened = t.core.on_director(OpenedTable::level(2, 10, 20), t.now);  // +10 s for the seated
+    EXPECT_TRUE(opened.empty());
+    const Effects left = t.core.on_director(engine::StandUp{0, 2, entrant_at(2), 1, false}, t.now);
+    ASSERT_EQ(all_of<TableViews>(left).size(), 1u);
+    EXPECT_EQ(all_of<TableViews>(left)[0].views.size(), 3u);  // the two left and the observers
+    engine::TablePlayer arrival;
+    arrival.entrant = 500;
+    arrival.stack = 2000;
+    const Effects arrived = t.core.on_director(engine::SeatPlayer{0, 4, arrival, 2, false}, t.now);
+    const auto views = all_of<TableViews>(arrived);
+    ASSERT_EQ(views.size(), 1u);
+    ASSERT_EQ(views[0].views.size(), 4u);
+    const auto& [to, seen_by_arrival] = views[0].views[2];
+    ASSERT_EQ(to.seats, std::vector<engine::SeatIndex>{4});
+    EXPECT_EQ(seen_by_arrival.seats[4].entrant, 500);
+    EXPECT_EQ(seen_by_arrival.seats[4].stack, 2000);
+    EXPECT_EQ(t.core.time_bank(500).left(), std::chrono::seconds(60));
+    EXPECT_EQ(t.core.time_bank(entrant_at(0)).left(), std::chrono::seconds(70));
+}
+
+TEST(TableCore, rules_5_only_the_seated_player_reports_his_own_connection) {
+    OpenedTable t(3);
+    const auto refused = all_of<Refused>(t.core.set_disconnected(entrant_at(0), 1, true));
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0].refusal, Refusal::WrongSeat);
+    EXPECT_FALSE(t.core.disconnected(1));
+    EXPECT_EQ(all_of<SeatStatus>(t.core.set_disconnected(entrant_at(1), 1, true)).size(), 1u);
+    EXPECT_TRUE(t.core.set_disconnected(entrant_at(1), 1, true).empty());  // no change, no message
+    EXPECT_TRUE(t.core.disconnected(1));
+}
+
+}  // namespace
+}  // namespace tavolo::server::table
