@@ -56,6 +56,14 @@ std::optional<Refused> TableCore::check_seat(EntrantId entrant, SeatIndex seat) 
 Effects TableCore::on_director(const engine::DirectorMessage& message, Millis now) {
     Effects out;
     const int level_before = table_.level();
+    // A StartHand that overtook the table's first SetLevel: refused before it is taken.
+    if (const auto* start = std::get_if<engine::StartHand>(&message);
+        start && start->table == id_ && table_.open() && table_.stakes().big_blind <= 0) {
+        out.emplace_back(
+            DirectorMessageRefused{{engine::ApplyProblem::NoHandToStart, engine::TableError::HandInProgress},
+                                   "no blinds are set at this table: send SetLevel before StartHand"});
+        return out;
+    }
     if (auto ok = table_.apply(message, rng_); !ok) {
         out.emplace_back(DirectorMessageRefused{ok.error(), engine::describe(ok.error())});
         return out;
@@ -87,12 +95,6 @@ Effects TableCore::on_director(const engine::DirectorMessage& message, Millis no
 }
 
 void TableCore::start_hand(Millis now, Effects& out) {
-    if (table_.stakes().big_blind <= 0) {  // a StartHand that overtook the table's first SetLevel
-        out.emplace_back(
-            DirectorMessageRefused{{engine::ApplyProblem::NoHandToStart, engine::TableError::HandInProgress},
-                                   "no blinds are set at this table: send SetLevel before StartHand"});
-        return;
-    }
     if (auto ok = table_.start_hand(setup_); !ok) {
         out.emplace_back(DirectorMessageRefused{ok.error(), engine::describe(ok.error())});
         return;

@@ -460,6 +460,7 @@ TEST(TableCore, rules_6_a_start_hand_before_any_level_is_refused) {
     ASSERT_EQ(refused.size(), 1u);
     EXPECT_NE(refused[0].message.find("SetLevel"), std::string::npos);
     EXPECT_FALSE(core.in_hand());
+    EXPECT_FALSE(core.table().hand_to_start().has_value());  // nothing taken from it
 }
 
 TEST(TableCore, rules_6_a_move_between_hands_gives_everyone_a_fresh_view_and_the_arrival_a_time_bank) {
