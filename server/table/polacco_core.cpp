@@ -1,5 +1,6 @@
 #include "server/table/polacco_core.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -215,12 +216,27 @@ void PolaccoCore::publish_views(PolaccoEffects& out) {
     out.emplace_back(std::move(v));
 }
 
+PolaccoEffects PolaccoCore::set_disconnected(PolaccoPlayer player, bool disconnected) {
+    PolaccoEffects out;
+    const PolaccoRecipients all = everyone();
+    if (std::find(all.players.begin(), all.players.end(), player) == all.players.end()) {
+        out.emplace_back(PolaccoRefused{player, Refusal::WrongSeat, polacco::PolaccoError::NotSeated,
+                                        "you do not sit at this table: report your own connection"});
+        return out;
+    }
+    if (disconnected ? !disconnected_.insert(player).second : disconnected_.erase(player) == 0)
+        return out;  // no change: nothing to tell
+    out.emplace_back(PolaccoSeatStatus{++seq_, player, disconnected});
+    return out;
+}
+
 PolaccoSnapshot PolaccoCore::snapshot_for(const view::PolaccoViewer& viewer, Millis now) const {
     PolaccoSnapshot s;
     s.seq = seq_;
     if (const polacco::Table* t = table()) s.view = view::view_of(*t, viewer);
     s.clock = clock_.view_at(now);
     if (clock_.running()) s.clock.player = clock_player_;
+    s.disconnected.assign(disconnected_.begin(), disconnected_.end());
     return s;
 }
 

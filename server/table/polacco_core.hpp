@@ -6,6 +6,7 @@
 // injected RandomSource, runs the turn clock of §9 ("each turn has a clock, default 30 s") on
 // injected time, and sends each viewer only what engine/view's project() lets him see (RULES.md §8).
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -70,19 +71,26 @@ struct PolaccoHandFinished {
     std::vector<engine::polacco::Event> events;        // every card, for persistence and review
     std::optional<engine::polacco::TableState> state;  // the table after the hand (none once it is over)
 };
+// A player went away or came back (public). His turn clock runs on meanwhile (RULES.md §5, §9).
+struct PolaccoSeatStatus {
+    Sequence seq = 0;
+    PolaccoPlayer player = -1;
+    bool disconnected = false;
+};
 // After a hand the table no longer holds it: each viewer class gets the table as it is now.
 struct PolaccoTableViews {
     Sequence seq = 0;
     std::vector<std::pair<PolaccoRecipients, engine::view::PolaccoView>> views;
 };
-using PolaccoEffect = std::variant<PolaccoPublish, PolaccoTournamentNews, PolaccoTableViews, ArmTimer,
-                                   PolaccoRefused, PolaccoHandFinished>;
+using PolaccoEffect = std::variant<PolaccoPublish, PolaccoTournamentNews, PolaccoTableViews,
+                                   PolaccoSeatStatus, ArmTimer, PolaccoRefused, PolaccoHandFinished>;
 using PolaccoEffects = std::vector<PolaccoEffect>;
 
 struct PolaccoSnapshot {
     Sequence seq = 0;
     engine::view::PolaccoView view;
     ClockView clock;
+    std::vector<PolaccoPlayer> disconnected;  // the players away, ascending
 };
 
 class PolaccoCore {
@@ -98,6 +106,8 @@ class PolaccoCore {
     PolaccoEffects on_action(const PolaccoAction& action, Millis now);
     // The turn's clock ran out: the opening speaker declares the lowest Punto, anyone else doubts.
     PolaccoEffects on_clock_expiry(std::int64_t hand, engine::DecisionNumber decision, Millis now);
+    // A player's connection (the actor reports it); refused for a player not at the table.
+    PolaccoEffects set_disconnected(PolaccoPlayer player, bool disconnected);
     PolaccoSnapshot snapshot_for(const engine::view::PolaccoViewer& viewer, Millis now) const;
 
     const engine::polacco::Tournament& tournament() const { return tournament_; }
@@ -127,6 +137,7 @@ class PolaccoCore {
     DecisionClock clock_;
     PolaccoPlayer clock_player_ = -1;
     Sequence seq_ = 0;
+    std::set<PolaccoPlayer> disconnected_;
 };
 
 }  // namespace tavolo::server::table

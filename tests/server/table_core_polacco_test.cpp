@@ -57,6 +57,8 @@ struct PolaccoClient {
                 }
         } else if (const auto* n = std::get_if<PolaccoTournamentNews>(&effect)) {
             sequence(n->seq);
+        } else if (const auto* st = std::get_if<PolaccoSeatStatus>(&effect)) {
+            sequence(st->seq);
         }
     }
 };
@@ -365,6 +367,27 @@ TEST(PolaccoCore, rules_9_the_turn_clock_declares_for_the_opening_speaker_and_do
             if (const auto* d = std::get_if<polacco::Doubted>(&p->copies.front().seen)) doubt = d->by_timeout;
     EXPECT_TRUE(doubt);
     EXPECT_FALSE(t.core->in_hand());
+}
+
+TEST(PolaccoCore, rules_5_9_a_player_away_keeps_his_seat_and_his_clock_runs_on) {
+    ThreePlayers t;
+    ASSERT_TRUE(t.core && t.core->in_hand());
+    const PolaccoPlayer away = t.core->hand()->to_act();
+    const PolaccoEffects gone = t.core->set_disconnected(away, true);
+    ASSERT_EQ(gone.size(), 1u);
+    ASSERT_TRUE(std::holds_alternative<PolaccoSeatStatus>(gone[0]));
+    EXPECT_TRUE(std::get<PolaccoSeatStatus>(gone[0]).disconnected);
+    EXPECT_TRUE(t.core->set_disconnected(away, true).empty());  // no change, no message
+    const PolaccoSnapshot s = t.core->snapshot_for(view::PolaccoViewer::player(away), 10s);
+    EXPECT_EQ(s.disconnected, std::vector<PolaccoPlayer>{away});
+    EXPECT_EQ(s.clock.player, away);
+    EXPECT_EQ(s.clock.base_left, 20s);      // his clock ran while he was away
+    ASSERT_TRUE(s.view.legal.has_value());  // and his turn waits for him
+    const PolaccoEffects wrong = t.core->set_disconnected(99, true);
+    ASSERT_EQ(wrong.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<PolaccoRefused>(wrong[0]));
+    EXPECT_EQ(std::get<PolaccoSeatStatus>(t.core->set_disconnected(away, false).at(0)).disconnected, false);
+    EXPECT_TRUE(t.core->snapshot_for(view::PolaccoViewer::observer(), 10s).disconnected.empty());
 }
 
 }  // namespace
