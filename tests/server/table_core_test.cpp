@@ -67,14 +67,16 @@ Effects play_out(OpenedTable& t, const std::function<bool(SeatIndex)>& lets_cloc
 
 // ---- refused actions: each gets its error, and nothing changes ----
 
-struct Refusal1 {
+// An input that must be refused: its effects, and whether every view, the clock and the chips stayed as they
+// were.
+struct Attempt {
     Effects effects;
     bool unchanged = false;
 };
-Refusal1 try_refused(OpenedTable& t, const PlayerAction& a) {
+Attempt try_refused(OpenedTable& t, const PlayerAction& a) {
     const auto before = t.snapshots();
     const engine::Chips chips = t.core.hand().total_chips();
-    Refusal1 r{t.core.on_action(a, t.now), false};
+    Attempt r{t.core.on_action(a, t.now), false};
     r.unchanged = testing::same_snapshots(before, t.snapshots()) && chips == t.core.hand().total_chips();
     return r;
 }
@@ -419,16 +421,6 @@ TEST(TableCore, rules_8_an_observer_joining_mid_hand_sees_no_hole_card) {
         for (int i = 0; i < seat.card_count; ++i)
             EXPECT_FALSE(seat.cards[static_cast<std::size_t>(i)].has_value());
 }
-
-}  // namespace
-}  // namespace tavolo::server::table
-
-namespace tavolo::server::table {
-namespace {
-
-using testing::all_of;
-using testing::entrant_at;
-using testing::OpenedTable;
 
 // ---- the director's messages ----
 
