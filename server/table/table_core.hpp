@@ -1,0 +1,94 @@
+#pragma once
+// The logic of one live poker table of a tournament, without sockets, strands or clocks: the
+// table actor (server/table/README.md) posts every input here on its strand and carries out the
+// effects it returns (table_effects.hpp). It owns one engine TournamentTable and the Hand in play,
+// runs the action clock of RULES.md §5 on injected time, and sends each viewer only what
+// engine/view's project() lets him see (RULES.md §8).
+//
+// Inputs: a director message; a player's action naming hand and decision; a clock expiry; sit out /
+// sit back in; disconnect / reconnect; and snapshot_for() for a viewer who joins, observes or
+// reconnects. Each input returns its effects in the order the actor must carry them out.
+#include <map>
+#include <set>
+
+#include "engine/poker/hand.hpp"
+#include "engine/random.hpp"
+#include "engine/table/action_clock.hpp"
+#include "engine/tournament/tournament_table.hpp"
+#include "server/table/decision_clock.hpp"
+#include "server/table/table_effects.hpp"
+
+namespace tavolo::server::table {
+
+// A player's action as the session hands it over: who sends it (the session's entrant), for which
+// seat, and the hand and decision it answers (DESIGN.md "Protocol").
+struct PlayerAction {
+    engine::EntrantId entrant = engine::kNoEntrant;
+    engine::SeatIndex seat = engine::kNoSeat;
+    engine::HandId hand = 0;
+    engine::DecisionNumber decision = 0;
+    engine::Command command;
+};
+
+class TableCore {
+  public:
+    // Decided (RULES.md §5 is silent): two expiries in a row sit the player out. One timeout is a
+    // slow moment; the second shows he is gone, and each one drains his time bank to nothing.
+    static constexpr int kTimeoutsToSitOut = 2;
+
+    // `rng` deals the hands and draws the button; the actor owns it (SecureRandom in production).
+    TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock = {});
+
+    Effects on_director(const engine::DirectorMessage& message, Millis now);
+    Effects on_action(const PlayerAction& action, Millis now);
+    // The timer armed by ArmTimer fired. An expiry for another hand or decision is stale: ignored.
+    Effects on_clock_expiry(engine::HandId hand, engine::DecisionNumber decision, Millis now);
+    Effects set_sitting_out(engine::EntrantId entrant, engine::SeatIndex seat, bool sitting_out, Millis now);
+    // The clock runs on while a player is away (RULES.md §5): only his status changes.
+    Effects set_disconnected(engine::EntrantId entrant, engine::SeatIndex seat, bool disconnected);
+
+    // The full table as `viewer` may see it now, with the clock, for a join, observe or reconnect.
+    TableSnapshot snapshot_for(const engine::view::PokerViewer& viewer, Millis now) const;
+
+    // ---- the state, for the actor and the tests ----
+    const engine::TournamentTable& table() const { return table_; }
+    const engine::Hand& hand() const { return hand_; }
+    bool in_hand() const { return table_.table().in_hand(); }
+    Sequence seq() const { return seq_; }
+    engine::TimeBank time_bank(engine::EntrantId entrant) const;
+    ClockView clock_at(Millis now) const { return clock_.view_at(now); }
+    bool disconnected(engine::SeatIndex seat) const;
+
+  private:
+    void start_hand(Millis now, Effects& out);
+    void after_command(std::span<const engine::HandEvent> events, Millis now, Effects& out);
+    void forget(engine::EntrantId entrant);  // he left the table: bank, timeouts, status
+    void advance(Millis now, Effects& out);
+    void timeout(engine::SeatIndex seat, Millis now, Effects& out);
+    void finish_hand(Effects& out);
+    void ensure_time_banks();
+    engine::TimeBank& bank_of(engine::EntrantId entrant);
+    std::optional<Refused> check_seat(engine::EntrantId entrant, engine::SeatIndex seat) const;
+
+    // table_publish.cpp: one copy per distinct projection.
+    Recipients everyone() const;
+    void publish(std::span<const engine::HandEvent> events, Effects& out);
+    void publish_pending(Millis now, Effects& out);
+    void publish_views(Effects& out);
+    void publish_status(engine::SeatIndex seat, StatusReason reason, Effects& out);
+
+    engine::TableId id_;
+    engine::RandomSource& rng_;
+    engine::ClockSettings settings_;
+    engine::TournamentTable table_;
+    engine::HandSetup setup_;
+    engine::Hand hand_;
+    bool played_ = false;  // hand_ holds a hand (in play or the last one)
+    Sequence seq_ = 0;
+    DecisionClock clock_;
+    std::map<engine::EntrantId, engine::TimeBank> banks_;
+    std::map<engine::EntrantId, int> timeouts_in_a_row_;
+    std::set<engine::EntrantId> disconnected_;  // the table's view only: play is the same (§5)
+};
+
+}  // namespace tavolo::server::table

@@ -1,0 +1,152 @@
+#pragma once
+// What a live poker table's core (table_core.hpp) says back for each input: plain values the table
+// actor turns into timers, messages to sessions, a write to persistence and a report to the
+// director. Nothing here includes Asio or Beast; every type can be posted between strands.
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/poker/events.hpp"
+#include "engine/table/table_state.hpp"
+#include "engine/tournament/director_messages.hpp"
+#include "engine/tournament/tournament_table.hpp"
+#include "engine/view/poker_projection.hpp"
+#include "engine/view/poker_view.hpp"
+
+namespace tavolo::server::table {
+
+// Injected time in milliseconds (game time: the actor scales the steady clock by `[clock] speed`).
+using Millis = std::chrono::milliseconds;
+// The table's sequence number: one more for every message published to the table's viewers.
+using Sequence = std::int64_t;
+
+// Who receives one copy of a published message: seated players by seat, and every observer.
+struct Recipients {
+    std::vector<engine::SeatIndex> seats;
+    bool observers = false;
+    friend bool operator==(const Recipients&, const Recipients&) = default;
+};
+
+// The clock of the decision being waited for (RULES.md §5), as a viewer is told it.
+struct ClockView {
+    engine::SeatIndex seat = engine::kNoSeat;  // whose clock runs; kNoSeat: none (no decision, or auto-act)
+    std::int64_t player = -1;                  // Polacco: the player id (seat: his place clockwise)
+    engine::HandId hand = 0;
+    engine::DecisionNumber decision = 0;
+    Millis base_left{0};     // of the base time
+    Millis bank_left{0};     // of the player's time bank, which runs after the base time
+    Millis warning_left{0};  // of the final warning, which runs after the bank
+    Millis expires_at{0};    // when the expiry action (fold, or check when free) is applied
+    friend bool operator==(const ClockView&, const ClockView&) = default;
+};
+
+// One distinct projection of a message and who receives it: the actor serialises it once.
+struct Copy {
+    Recipients to;
+    engine::view::PokerSeen seen;
+};
+
+// A hand event, or the pending decision, as each viewer class receives it. Every viewer class
+// receives one copy of every published message, so each sees the sequence numbers without gaps.
+struct Publish {
+    Sequence seq = 0;
+    std::vector<Copy> copies;
+    std::optional<ClockView> clock;  // with a pending decision: the clock that runs for it
+};
+
+// A seat's status changed (public, sequenced): sitting out, connected.
+enum class StatusReason : std::uint8_t {
+    Requested,         // the player asked to sit out / sit back in
+    RepeatedTimeouts,  // the clock ran out kTimeoutsToSitOut decisions in a row
+    Disconnected,
+    Reconnected,
+};
+struct SeatStatus {
+    Sequence seq = 0;
+    engine::SeatIndex seat = engine::kNoSeat;
+    engine::EntrantId entrant = engine::kNoEntrant;
+    bool sitting_out = false;
+    bool disconnected = false;
+    StatusReason reason = StatusReason::Requested;
+};
+
+// The table changed between hands (a player arrived, left, the table opened): each viewer class
+// receives a fresh view (engine/view README: table changes are not hand events).
+struct TableViews {
+    Sequence seq = 0;
+    std::vector<std::pair<Recipients, engine::view::PokerView>> views;
+};
+
+// The actor arms one timer: when it fires it posts ClockExpiry{hand, decision} at `at` or later.
+// A new ArmTimer replaces the previous one (one decision is pending at a time).
+struct ArmTimer {
+    engine::HandId hand = 0;
+    engine::DecisionNumber decision = 0;
+    Millis at{0};
+};
+
+// Why a player's input was refused. A refusal changes nothing and is sent to that player only.
+enum class Refusal : std::uint8_t {
+    NoHandInPlay,  // no hand is being played: wait for the next one
+    StaleHand,     // the action names another hand than the one in play
+    WrongSeat,     // the entrant does not sit in the seat the action names
+    ClockOnly,     // Timeout is the clock's command, never a player's
+    Rule,          // the hand refused it: see `rule` (stale decision, not your turn, amount...)
+    TableRefused,  // the table refused a seat status change: see `table`
+};
+struct Refused {
+    engine::SeatIndex seat = engine::kNoSeat;
+    engine::EntrantId entrant = engine::kNoEntrant;
+    Refusal refusal = Refusal::Rule;
+    engine::RuleError rule = engine::RuleError::HandOver;           // for Refusal::Rule
+    engine::TableError table = engine::TableError::SeatOutOfRange;  // for Refusal::TableRefused
+    std::string message;                                            // what went wrong and what to do
+};
+
+// The director's message could not apply (engine::ApplyError); the table is unchanged.
+struct DirectorMessageRefused {
+    engine::ApplyError error;
+    std::string message;
+};
+
+// What the actor persists through the write service when a hand ends (the hand's result and the
+// table's state in one transaction, DESIGN.md "Persistence"), then reports to the director.
+struct HandRecord {
+    engine::TableId table = 0;
+    engine::HandId hand = 0;
+    int level = 1;
+    engine::Stakes stakes;
+    std::vector<engine::HandEvent> events;  // every event, every card face (for review and replay)
+    engine::TableState state;               // the table after the hand (Table::snapshot)
+};
+struct HandFinished {
+    HandRecord record;
+    engine::TableReport report;  // for the director, after the record is durable
+};
+
+// A report for the director outside a hand's end (the table opened).
+struct ReportToDirector {
+    engine::TableReport report;
+};
+
+using Effect = std::variant<Publish, SeatStatus, TableViews, ArmTimer, Refused, DirectorMessageRefused,
+                            HandFinished, ReportToDirector>;
+using Effects = std::vector<Effect>;
+
+// A full view for one viewer who joins, observes or reconnects: then the stream continues at seq + 1.
+struct TableSnapshot {
+    Sequence seq = 0;  // the last sequence number this view includes
+    engine::view::PokerView view;
+    ClockView clock;                      // the decision's clock, if one runs
+    std::optional<Millis> own_time_bank;  // a seated viewer's own bank
+    bool sitting_out = false;             // a seated viewer's own status
+    // Every seat's status (the view has none): who sits out, who is away. Indexed by seat.
+    std::array<bool, engine::kMaxTableSize> seat_sitting_out{};
+    std::array<bool, engine::kMaxTableSize> seat_disconnected{};
+};
+
+}  // namespace tavolo::server::table
