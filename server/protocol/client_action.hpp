@@ -44,8 +44,8 @@ std::expected<ClientAction, Refusal> action_of(const v1::Action& action, TableGa
 
 // Applies a Polacco command to the hand, naming the decision it answers.
 std::expected<engine::polacco::Events, engine::polacco::PolaccoError> act(engine::polacco::Hand& hand,
-                                                                           engine::polacco::PlayerId player,
-                                                                           const PolaccoCommand& command,
-                                                                           engine::DecisionNumber decision);
+                                                                          engine::polacco::PlayerId player,
+                                                                          const PolaccoCommand& command,
+                                                                          engine::DecisionNumber decision);
 
 }  // namespace tavolo::server::protocol

@@ -178,7 +178,8 @@ void set_pots(google::protobuf::RepeatedPtrField<v1::PotInfo>* out, std::span<co
     }
 }
 
-v1::TableEvent table_event(const engine::view::PokerSeen& seen, const TableAddress& table, engine::HandId hand) {
+v1::TableEvent table_event(const engine::view::PokerSeen& seen, const TableAddress& table,
+                           engine::HandId hand) {
     v1::TableEvent out;
     set_table(out.mutable_table(), table);
     out.set_hand(hand);

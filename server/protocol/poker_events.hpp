@@ -11,7 +11,8 @@
 namespace tavolo::server::protocol {
 
 // `hand`: the hand the event belongs to (HandStarted carries its own; the others do not).
-v1::TableEvent table_event(const engine::view::PokerSeen& seen, const TableAddress& table, engine::HandId hand);
+v1::TableEvent table_event(const engine::view::PokerSeen& seen, const TableAddress& table,
+                           engine::HandId hand);
 
 void set_legal(v1::PokerLegalActions* out, const engine::LegalActions& legal);
 void set_pots(google::protobuf::RepeatedPtrField<v1::PotInfo>* out, std::span<const engine::Pot> pots);

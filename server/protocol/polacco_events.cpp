@@ -107,7 +107,8 @@ void set_legal(v1::PolaccoLegalActions* out, const engine::polacco::LegalActions
     out->set_pass(legal.pass);
 }
 
-v1::TableEvent table_event(const engine::view::PolaccoSeen& seen, const TableAddress& table, std::int64_t hand) {
+v1::TableEvent table_event(const engine::view::PolaccoSeen& seen, const TableAddress& table,
+                           std::int64_t hand) {
     v1::TableEvent out;
     set_table(out.mutable_table(), table);
     out.set_hand(hand);

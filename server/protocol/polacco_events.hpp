@@ -8,7 +8,8 @@
 namespace tavolo::server::protocol {
 
 // `hand`: the hand the event belongs to (PolaccoHandStarted carries its own number too).
-v1::TableEvent table_event(const engine::view::PolaccoSeen& seen, const TableAddress& table, std::int64_t hand);
+v1::TableEvent table_event(const engine::view::PolaccoSeen& seen, const TableAddress& table,
+                           std::int64_t hand);
 
 void set_legal(v1::PolaccoLegalActions* out, const engine::polacco::LegalActions& legal);
 

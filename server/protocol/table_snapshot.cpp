@@ -18,7 +18,8 @@ void fill_seat(v1::PokerSeat* out, const view::PokerSeatView& seat, engine::Seat
                const SnapshotContext& context) {
     out->set_seat(index);
     out->set_entrant(seat.entrant);
-    if (const PlayerStatus* status = seat.entrant == engine::kNoEntrant ? nullptr : status_of(context, seat.entrant)) {
+    if (const PlayerStatus* status =
+            seat.entrant == engine::kNoEntrant ? nullptr : status_of(context, seat.entrant)) {
         out->set_name(status->name);
         out->set_sitting_out(status->sitting_out);
         out->set_disconnected(status->disconnected);
@@ -36,7 +37,8 @@ void fill_seat(v1::PokerSeat* out, const view::PokerSeatView& seat, engine::Seat
     }
 }
 
-void fill_clock(v1::TableSnapshot& out, const SnapshotContext& context, engine::SeatIndex seat, std::int64_t player) {
+void fill_clock(v1::TableSnapshot& out, const SnapshotContext& context, engine::SeatIndex seat,
+                std::int64_t player) {
     if (!context.clock) return;
     v1::TurnClock* clock = out.mutable_clock();
     clock->set_seat(seat);

@@ -28,10 +28,10 @@ struct ClockState {
 
 struct SnapshotContext {
     TableAddress table;
-    int level = 0;                                            // the blind level of the stakes shown
+    int level = 0;                                           // the blind level of the stakes shown
     std::unordered_map<std::int64_t, PlayerStatus> players;  // by entrant / player id
-    std::optional<ClockState> clock;                          // while someone is to act
-    std::int64_t level_ends_at_ms = 0;                        // 0: no levels
+    std::optional<ClockState> clock;                         // while someone is to act
+    std::int64_t level_ends_at_ms = 0;                       // 0: no levels
 };
 
 v1::TableSnapshot table_snapshot(const engine::view::PokerView& view, const SnapshotContext& context);

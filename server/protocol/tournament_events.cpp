@@ -5,7 +5,8 @@
 
 namespace tavolo::server::protocol {
 
-v1::TournamentEvent level_up(std::int64_t tournament, const engine::SetLevel& level, std::int64_t ends_at_ms) {
+v1::TournamentEvent level_up(std::int64_t tournament, const engine::SetLevel& level,
+                             std::int64_t ends_at_ms) {
     v1::TournamentEvent out;
     out.set_tournament_id(tournament);
     v1::LevelUp* m = out.mutable_level_up();
@@ -19,14 +20,16 @@ v1::TournamentEvent level_up(std::int64_t tournament, const engine::SetLevel& le
     return out;
 }
 
-v1::TournamentEvent break_started(std::int64_t tournament, const engine::PauseForBreak& pause, std::int64_t now_ms) {
+v1::TournamentEvent break_started(std::int64_t tournament, const engine::PauseForBreak& pause,
+                                  std::int64_t now_ms) {
     v1::TournamentEvent out;
     out.set_tournament_id(tournament);
     out.mutable_break_started()->set_duration_ms(std::max<std::int64_t>(0, pause.until_ms - now_ms));
     return out;
 }
 
-std::optional<v1::TournamentEvent> tournament_event(std::int64_t tournament, const engine::DirectorMessage& message,
+std::optional<v1::TournamentEvent> tournament_event(std::int64_t tournament,
+                                                    const engine::DirectorMessage& message,
                                                     std::int64_t now_ms, std::int64_t level_ends_at_ms) {
     if (const auto* level = std::get_if<engine::SetLevel>(&message))
         return level_up(tournament, *level, level_ends_at_ms);
@@ -35,8 +38,8 @@ std::optional<v1::TournamentEvent> tournament_event(std::int64_t tournament, con
     return std::nullopt;
 }
 
-v1::TournamentEvent eliminated(std::int64_t tournament, const engine::Placing& placing, const std::string& name,
-                               engine::Cents prize) {
+v1::TournamentEvent eliminated(std::int64_t tournament, const engine::Placing& placing,
+                               const std::string& name, engine::Cents prize) {
     v1::TournamentEvent out;
     out.set_tournament_id(tournament);
     v1::PlayerEliminated* m = out.mutable_eliminated();

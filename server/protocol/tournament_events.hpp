@@ -17,16 +17,18 @@ v1::TournamentEvent level_up(std::int64_t tournament, const engine::SetLevel& le
 
 // The synchronous break (the director's PauseForBreak); now_ms: time since the tournament's start, on
 // the same clock as PauseForBreak::until_ms.
-v1::TournamentEvent break_started(std::int64_t tournament, const engine::PauseForBreak& pause, std::int64_t now_ms);
+v1::TournamentEvent break_started(std::int64_t tournament, const engine::PauseForBreak& pause,
+                                  std::int64_t now_ms);
 
 // The director's messages that players hear about: SetLevel and PauseForBreak; nothing for the others
 // (seat changes reach players as snapshots and as moved()).
-std::optional<v1::TournamentEvent> tournament_event(std::int64_t tournament, const engine::DirectorMessage& message,
+std::optional<v1::TournamentEvent> tournament_event(std::int64_t tournament,
+                                                    const engine::DirectorMessage& message,
                                                     std::int64_t now_ms, std::int64_t level_ends_at_ms);
 
 // A player is out, with his place and prize.
-v1::TournamentEvent eliminated(std::int64_t tournament, const engine::Placing& placing, const std::string& name,
-                               engine::Cents prize);
+v1::TournamentEvent eliminated(std::int64_t tournament, const engine::Placing& placing,
+                               const std::string& name, engine::Cents prize);
 
 // A move: the StandUp and the SeatPlayer of the same move number; nothing when they are not.
 std::optional<v1::TournamentEvent> moved(std::int64_t tournament, const engine::StandUp& from,

@@ -131,7 +131,8 @@ void set_punto(v1::Punto* out, const pl::Punto& punto) {
     out->set_kind(static_cast<v1::PuntoKind>(static_cast<int>(punto.kind()) + 1));
     out->set_primary_rank(static_cast<std::uint32_t>(punto.primary()));
     out->set_secondary_rank(static_cast<std::uint32_t>(punto.secondary()));
-    out->set_suit(punto.kind() == pl::PuntoKind::StraightFlush ? static_cast<std::uint32_t>(punto.suit()) : 0U);
+    out->set_suit(punto.kind() == pl::PuntoKind::StraightFlush ? static_cast<std::uint32_t>(punto.suit())
+                                                               : 0U);
 }
 
 std::optional<pl::Punto> punto_of(const v1::Punto& punto) {
