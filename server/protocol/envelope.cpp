@@ -18,11 +18,25 @@ v1::ServerMessage table_message(v1::TableSnapshot snapshot, std::uint64_t table_
     return out;
 }
 
-v1::ServerMessage error_message(const Refusal& refusal, std::uint64_t request_id, std::uint64_t table_seq) {
+v1::ServerMessage table_message(v1::ChatLine line, std::uint64_t table_seq) {
+    v1::ServerMessage out;
+    out.set_table_seq(table_seq);
+    *out.mutable_chat_line() = std::move(line);
+    return out;
+}
+
+v1::ServerMessage error_message(const Refusal& refusal, std::uint64_t request_id) {
     v1::ServerMessage out;
     out.set_request_id(request_id);
-    out.set_table_seq(table_seq);
     *out.mutable_error() = error_of(refusal);
+    return out;
+}
+
+v1::ServerMessage error_message(const Refusal& refusal, std::uint64_t request_id, const TableAddress& table,
+                                std::uint64_t table_seq) {
+    v1::ServerMessage out = error_message(refusal, request_id);
+    out.set_table_seq(table_seq);
+    set_table(out.mutable_error()->mutable_table(), table);
     return out;
 }
 

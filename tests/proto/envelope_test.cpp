@@ -4,13 +4,15 @@
 
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/handshake.hpp"
+#include "server/protocol/table_notices.hpp"
 #include "tavolo.pb.h"
 
 namespace tavolo::server::protocol {
 namespace {
 
 TEST(Protocol, EnvelopeRoundTripsThroughBinary) {
-    v1::ServerMessage msg = error_message({v1::ERROR_CODE_NOT_YOUR_TURN, "wait for your turn"}, 7, 42);
+    v1::ServerMessage msg =
+        error_message({v1::ERROR_CODE_NOT_YOUR_TURN, "wait for your turn"}, 7, {3, 1}, 42);
     const std::string wire = msg.SerializeAsString();
 
     v1::ServerMessage back;
@@ -20,6 +22,10 @@ TEST(Protocol, EnvelopeRoundTripsThroughBinary) {
     EXPECT_EQ(back.body_case(), v1::ServerMessage::kError);
     EXPECT_EQ(back.error().code(), v1::ERROR_CODE_NOT_YOUR_TURN);
     EXPECT_EQ(back.error().message(), "wait for your turn");
+    EXPECT_EQ(back.error().table().tournament_id(), 3);
+    EXPECT_EQ(back.error().table().table(), 1);
+    // An error about no table carries no sequence number.
+    EXPECT_EQ(error_message({v1::ERROR_CODE_NOT_LOGGED_IN, "log in first"}, 8).table_seq(), 0U);
 }
 
 TEST(Protocol, ClientEnvelopeRoundTripsThroughBinary) {
@@ -44,6 +50,25 @@ TEST(Protocol, TableMessagesCarryTheTableSequenceNumber) {
     const v1::ServerMessage msg = table_message(event, 99);
     EXPECT_EQ(msg.table_seq(), 99U);
     EXPECT_EQ(msg.table_event().street_dealt().street(), 2);
+}
+
+TEST(Protocol, TableNoticesNameTheTableAndWhoTheyAreAbout) {
+    const v1::ServerMessage clock =
+        table_message(clock_event({3, 1}, 12, {4, 104}, ClockState{7, 9'500, 20'000}), 5);
+    EXPECT_EQ(clock.table_seq(), 5U);
+    EXPECT_EQ(clock.table_event().hand(), 12);
+    EXPECT_EQ(clock.table_event().clock().seat(), 4);
+    EXPECT_EQ(clock.table_event().clock().decision(), 7);
+    EXPECT_EQ(clock.table_event().clock().time_left_ms(), 9'500);
+    EXPECT_EQ(clock.table_event().clock().time_bank_ms(), 20'000);
+    const v1::TableEvent away = sitting_out_event({3, 1}, 12, {engine::kNoSeat, 55}, true);
+    EXPECT_EQ(away.sitting_out().player(), 55);
+    EXPECT_EQ(away.sitting_out().seat(), -1);
+    EXPECT_TRUE(away.sitting_out().sitting_out());
+    EXPECT_FALSE(connection_event({3, 1}, 12, {2, 102}, false).connection().connected());
+    const v1::ServerMessage chat = table_message(chat_line({3, 1}, "anna", "ciao"), 6);
+    EXPECT_EQ(chat.chat_line().from(), "anna");
+    EXPECT_EQ(chat.table_seq(), 6U);
 }
 
 TEST(ProtocolHandshake, HelloInThisVersionIsWelcomed) {
