@@ -154,34 +154,51 @@ TEST(ClientAction, PolaccoCommandsAreCheckedForDirectionAndLadder) {
 }
 
 // The hand's refusals, for an action that passed the message checks.
+// The whole path of a client's action: the message parsed, then acted with the decision it names; the
+// hand's refusal mapped to the protocol's code.
+v1::ErrorCode played(engine::Hand& hand, engine::SeatIndex seat, v1::Action action) {
+    const auto parsed = action_of(action, TableGame::Poker);
+    if (!parsed) return parsed.error().code;
+    auto done = hand.act(seat, std::get<engine::Command>(parsed->command), parsed->decision);
+    return done ? v1::ERROR_CODE_UNSPECIFIED : refusal_of(done.error()).code;
+}
+
 TEST(ClientAction, TheHandsRefusalsMapToStaleDecisionNotYourTurnAndIllegalAmount) {
     using namespace engine;
     SeededRandom rng(3);
     Hand hand(engine::testing::make_setup(Variant::Holdem, Betting::NoLimit, {1000, 1000, 1000}, 5, 10), rng);
     ASSERT_TRUE(hand.setup_error().has_value());
     const LegalActions la = hand.legal_actions();
+    const auto action = [&](DecisionNumber decision, void (*set)(v1::PokerCommand*, const LegalActions&)) {
+        v1::Action a = poker_action();
+        a.set_hand(hand.hand_id());
+        a.set_decision(decision);
+        set(a.mutable_poker(), la);
+        return a;
+    };
+    const auto call = [](v1::PokerCommand* c, const LegalActions&) { c->mutable_call(); };
 
-    auto stale = hand.act(la.seat, Call{}, la.decision + 1);
-    ASSERT_FALSE(stale.has_value());
-    EXPECT_EQ(refusal_of(stale.error()).code, v1::ERROR_CODE_STALE_DECISION);
+    EXPECT_EQ(played(hand, la.seat, action(la.decision + 1, call)), v1::ERROR_CODE_STALE_DECISION);
+    EXPECT_EQ(played(hand, (la.seat + 1) % 3, action(la.decision, call)), v1::ERROR_CODE_NOT_YOUR_TURN);
+    EXPECT_EQ(
+        played(hand, la.seat,
+               action(la.decision, [](v1::PokerCommand* c,
+                                      const LegalActions& l) { c->set_bet_or_raise_to(l.max_to + 1); })),
+        v1::ERROR_CODE_ILLEGAL_AMOUNT);
+    EXPECT_EQ(
+        played(hand, la.seat,
+               action(la.decision, [](v1::PokerCommand* c,
+                                      const LegalActions& l) { c->set_bet_or_raise_to(l.min_to - 1); })),
+        v1::ERROR_CODE_ILLEGAL_AMOUNT);
+    EXPECT_EQ(
+        played(hand, la.seat,
+               action(la.decision, [](v1::PokerCommand* c, const LegalActions&) { c->mutable_check(); })),
+        v1::ERROR_CODE_ILLEGAL_ACTION);
+    EXPECT_EQ(hand.decision(), la.decision) << "a refused action changed the hand";
 
-    const SeatIndex other = (la.seat + 1) % 3;
-    auto out_of_turn = hand.act(other, Call{}, la.decision);
-    ASSERT_FALSE(out_of_turn.has_value());
-    EXPECT_EQ(refusal_of(out_of_turn.error()).code, v1::ERROR_CODE_NOT_YOUR_TURN);
-
-    auto too_much = hand.act(la.seat, BetOrRaiseTo{la.max_to + 1}, la.decision);
-    ASSERT_FALSE(too_much.has_value());
-    EXPECT_EQ(refusal_of(too_much.error()).code, v1::ERROR_CODE_ILLEGAL_AMOUNT);
-    auto too_little = hand.act(la.seat, BetOrRaiseTo{la.min_to - 1}, la.decision);
-    ASSERT_FALSE(too_little.has_value());
-    EXPECT_EQ(refusal_of(too_little.error()).code, v1::ERROR_CODE_ILLEGAL_AMOUNT);
-
-    // Applied once: the same action again answers a decision that is gone.
-    ASSERT_TRUE(hand.act(la.seat, Call{}, la.decision).has_value());
-    auto twice = hand.act(la.seat, Call{}, la.decision);
-    ASSERT_FALSE(twice.has_value());
-    EXPECT_EQ(refusal_of(twice.error()).code, v1::ERROR_CODE_STALE_DECISION);
+    // Applied once: the same action again (a double click, a resend after a reconnect) is stale.
+    EXPECT_EQ(played(hand, la.seat, action(la.decision, call)), v1::ERROR_CODE_UNSPECIFIED);
+    EXPECT_EQ(played(hand, la.seat, action(la.decision, call)), v1::ERROR_CODE_STALE_DECISION);
 }
 
 TEST(ClientAction, APolaccoCommandNamingAnOldDecisionIsStale) {
