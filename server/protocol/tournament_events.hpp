@@ -1,0 +1,47 @@
+#pragma once
+// A tournament's facts (the director's messages, rankings and prizes) as v1::TournamentEvent messages
+// for its players and observers.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "engine/tournament/director_messages.hpp"
+#include "engine/tournament/ranking.hpp"
+#include "server/protocol/wire_vocabulary.hpp"
+
+namespace tavolo::server::protocol {
+
+// A new level (the director's SetLevel to a table); ends_at_ms: when it ends, 0 when unknown.
+v1::TournamentEvent level_up(std::int64_t tournament, const engine::SetLevel& level, std::int64_t ends_at_ms);
+
+// The synchronous break (the director's PauseForBreak); now_ms: time since the tournament's start, on
+// the same clock as PauseForBreak::until_ms.
+v1::TournamentEvent break_started(std::int64_t tournament, const engine::PauseForBreak& pause,
+                                  std::int64_t now_ms);
+
+// The director's messages that players hear about: SetLevel and PauseForBreak; nothing for the others
+// (seat changes reach players as snapshots and as moved()).
+std::optional<v1::TournamentEvent> tournament_event(std::int64_t tournament,
+                                                    const engine::DirectorMessage& message,
+                                                    std::int64_t now_ms, std::int64_t level_ends_at_ms);
+
+// A player is out, with his place and prize.
+v1::TournamentEvent eliminated(std::int64_t tournament, const engine::Placing& placing,
+                               const std::string& name, engine::Cents prize);
+
+// A move: the StandUp and the SeatPlayer of the same move number; nothing when they are not.
+std::optional<v1::TournamentEvent> moved(std::int64_t tournament, const engine::StandUp& from,
+                                         const engine::SeatPlayer& to);
+
+// One line of the results.
+struct FinalPlace {
+    engine::Placing placing;
+    std::string name;
+    engine::Cents prize = 0;
+};
+
+// The tournament is over: the results, best first (sorted here by place).
+v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace> results);
+
+}  // namespace tavolo::server::protocol
