@@ -38,6 +38,9 @@ const char* to_string(DirectorError e) {
         case DirectorError::StaleReport:
             return "the report predates seat changes the director sent to that table: apply them, put the "
                    "report's news back (unreport) and report again";
+        case DirectorError::UnknownHand:
+            return "the report closes a hand the director did not start at that table, or one it already "
+                   "took: deal only the hand a StartHand names, and report its end once";
         case DirectorError::TournamentOver:
             return "the tournament is over: nothing more to decide";
     }
@@ -119,11 +122,11 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
     chips_in_play_ = static_cast<Chips>(players.size()) * s.starting_stack;
     int opened = 0;
     floor_.reserve(static_cast<int>(drawn->size()));
-    in_hand_.reserve(in_hand_.size() + drawn->size());
+    playing_.reserve(playing_.size() + drawn->size());
     out.reserve(out.size() + 2 * drawn->size());
     for (const auto& table : *drawn) {
         const int id = floor_.add_table();
-        in_hand_.push_back(false);
+        playing_.push_back(0);
         OpenTable open{id, s.table_size, s.variant, s.betting, {}};
         for (const auto& a : table) {
             TablePlayer p;
@@ -177,6 +180,11 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     std::sort(gone.begin(), gone.end());
     if (std::adjacent_find(gone.begin(), gone.end()) != gone.end())
         return std::unexpected(DirectorError::UnknownPlayer);
+    // Nobody vanishes either: everyone the books seat here is still seated, or left by the report.
+    for (SeatIndex s = 0; s < view.size(); ++s)
+        if (view.occupied(s) && !taken[static_cast<std::size_t>(s)] &&
+            !std::binary_search(gone.begin(), gone.end(), view.at(s).entrant))
+            return std::unexpected(DirectorError::UnknownPlayer);
     Chips removed = 0;
     for (const auto& d : r.disqualified) {
         if (!was_here(d.entrant) || still_here(d.entrant))
@@ -232,14 +240,12 @@ void TournamentDirector::take(const TableReport& r) {
         (void)ranking_.eliminate_in_hand(std::span<const Elimination>(&e, 1));
     }
     floor_.update(r.table, r);
-    bool started = in_hand_[static_cast<std::size_t>(r.table)];
-    if (r.finished_hand != 0 && started) {
-        started = false;
-        in_hand_[static_cast<std::size_t>(r.table)] = false;
+    // A report sent before the table heard its StartHand leaves it started.
+    if (r.finished_hand != 0) {
+        playing_[static_cast<std::size_t>(r.table)] = 0;
         --tables_in_hand_;
     }
-    // A report sent before the table heard its StartHand leaves it started.
-    floor_.set_in_hand(r.table, started);
+    floor_.set_in_hand(r.table, playing(r.table));
 }
 
 std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::on_report(const TableReport& r,
@@ -252,6 +258,9 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
     // A report written before the table applied the seat changes sent to it since would undo them.
     if (r.seat_changes_applied != seat_changes_sent_[static_cast<std::size_t>(r.table)])
         return std::unexpected(DirectorError::StaleReport);
+    // Only the hand the director started there ends there, once (a message delivered twice).
+    if (r.finished_hand != 0 && r.finished_hand != playing_[static_cast<std::size_t>(r.table)])
+        return std::unexpected(DirectorError::UnknownHand);
     if (auto ok = check(r); !ok) return std::unexpected(ok.error());
     now_ = std::max(now_, now);
     take(r);
@@ -273,7 +282,7 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
         else
             start_round(out);
         crown_if_last(out);
-        if (!finished() && floor_.open(r.table) && !in_hand_[static_cast<std::size_t>(r.table)] && !on_break_)
+        if (!finished() && floor_.open(r.table) && !playing(r.table) && !on_break_)
             out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2
                                                ? WaitReason::TooFewPlayers
                                                : WaitReason::HandForHand});
@@ -303,7 +312,7 @@ std::vector<DirectorMessage> TournamentDirector::tick(Duration now, RandomSource
     if (on_break_) {
         if (!was_on_break)  // synchronous (§6): a table in a hand hears it with its report's answer
             floor_.for_each_open([&](int id) {
-                if (!in_hand_[static_cast<std::size_t>(id)])
+                if (!playing(id))
                     out.emplace_back(PauseForBreak{
                         id, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
             });
@@ -332,7 +341,7 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
     round_hand_for_hand_ = false;
     std::vector<TableId> waiting;
     for (TableId id : idle_) {
-        if (!floor_.open(id) || in_hand_[static_cast<std::size_t>(id)]) continue;
+        if (!floor_.open(id) || playing(id)) continue;
         if (floor_.table(id).player_count() < 2) {
             waiting.push_back(id);  // arrivals will come with the next moves
             continue;
@@ -343,10 +352,9 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
 }
 
 void TournamentDirector::start_table(TableId id, std::vector<DirectorMessage>& out) {
-    if (!floor_.open(id) || floor_.table(id).player_count() < 2 || in_hand_[static_cast<std::size_t>(id)])
-        return;
+    if (!floor_.open(id) || floor_.table(id).player_count() < 2 || playing(id)) return;
     out.emplace_back(StartHand{id, ++next_hand_, rebuy_period()});
-    in_hand_[static_cast<std::size_t>(id)] = true;
+    playing_[static_cast<std::size_t>(id)] = next_hand_;
     floor_.set_in_hand(id, true);
     ++tables_in_hand_;
 }

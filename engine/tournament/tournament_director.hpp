@@ -51,6 +51,7 @@ enum class DirectorError {
     ChipsNotConserved,  // the stacks do not add up to what the table had, plus purchases, minus removals
     PurchaseRefused,    // a re-buy outside the window, an add-on not offered, or not the structure's chips
     StaleReport,        // written before the table applied the seat changes the director sent it since
+    UnknownHand,        // closes a hand the director did not start at that table, or one already closed
     TournamentOver,     // the winner is known: nothing more to decide
 };
 const char* to_string(DirectorError e);
@@ -103,6 +104,7 @@ class TournamentDirector {
   private:
     explicit TournamentDirector(DirectorConfig config, int entrants);
     bool staged() const;
+    bool playing(TableId id) const { return playing_[static_cast<std::size_t>(id)] != 0; }
     Stakes stakes_of(int level) const;
     std::expected<void, DirectorError> check(const TableReport& r) const;
     void take(const TableReport& r);
@@ -135,7 +137,7 @@ class TournamentDirector {
     std::vector<bool> took_addon_;  // by entrant id: the add-on is once per player
     // Hands.
     HandId next_hand_ = 0;
-    std::vector<bool> in_hand_;                    // by table, as the director started them
+    std::vector<HandId> playing_;                  // by table: the hand the director started there (0: none)
     std::vector<std::int64_t> seat_changes_sent_;  // by table: OpenTable, StandUp, SeatPlayer, CloseTable
     int tables_in_hand_ = 0;
     bool round_hand_for_hand_ = false;

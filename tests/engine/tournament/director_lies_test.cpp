@@ -1,0 +1,79 @@
+// RULES.md §6, issue 9 item 1: reports that lie to the director. The director trusts no table: a
+// report that loses a player, closes a hand it never started, or closes the same hand twice is
+// refused and changes nothing.
+#include <gtest/gtest.h>
+
+#include "tests/engine/tournament/director_room.hpp"
+
+namespace tavolo::engine {
+namespace {
+
+using test::mtt;
+using test::Room;
+
+// A report is what the table is: a player the books seat there is still seated, or eliminated, or
+// disqualified. One who silently vanishes (his chips handed to another, so the sum still holds)
+// would never be ranked and the tournament would never end.
+TEST(DirectorLies, rules_6_a_report_that_loses_a_player_is_refused) {
+    Room room;
+    room.start(20, mtt(10), Pace::Free);
+    room.tick(Duration{0});
+    HandSetup setup;
+    room.begin(0, setup);
+    room.end(0, setup);
+    TableReport report = room.table(0).report();
+    TableReport vanished = report;
+    const ReportedSeat gone = vanished.players.back();
+    vanished.players.pop_back();
+    vanished.players[0].player.stack += gone.player.stack;
+    vanished.empty_seats.push_back(gone.seat);
+    const int players = room.director->floor().players();
+    auto refused = room.director->on_report(vanished, room.now, room.rng);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error(), DirectorError::UnknownPlayer);
+    EXPECT_EQ(room.director->floor().players(), players);
+    EXPECT_EQ(room.director->tables_in_hand(), 2);  // table 0 still counts as playing its hand
+    EXPECT_TRUE(room.director->on_report(report, room.now, room.rng).has_value());  // the truth is taken
+}
+
+// A table deals only when told: a report closing a hand the director did not start there (a
+// table that dealt on its own, or a hand number from another table) is refused.
+TEST(DirectorLies, rules_6_a_report_closing_a_hand_the_director_did_not_start_is_refused) {
+    Room room;
+    room.start(20, mtt(10), Pace::Free);
+    room.tick(Duration{0});
+    HandSetup setup;
+    room.begin(0, setup);
+    room.end(0, setup);
+    TableReport report = room.table(0).report();
+    ASSERT_NE(report.finished_hand, 0);
+    TableReport other = report;
+    other.finished_hand += 1;  // table 1's hand
+    auto refused = room.director->on_report(other, room.now, room.rng);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error(), DirectorError::UnknownHand);
+    EXPECT_EQ(room.director->tables_in_hand(), 2);
+    EXPECT_TRUE(room.director->on_report(report, room.now, room.rng).has_value());
+}
+
+// A message delivered twice: the same report of a finished hand again. Taken twice, it would
+// count the table idle twice and start it on a hand it never reported; hand-for-hand it would
+// end a round the other tables are still playing.
+TEST(DirectorLies, rules_6_the_same_hand_reported_twice_is_refused_the_second_time) {
+    Room room;
+    room.start(20, mtt(10), Pace::Rounds);
+    room.tick(Duration{0});
+    HandSetup setup;
+    room.begin(0, setup);
+    room.end(0, setup);
+    const TableReport report = room.table(0).report();
+    ASSERT_TRUE(room.director->on_report(report, room.now, room.rng).has_value());
+    EXPECT_EQ(room.director->tables_in_hand(), 1);
+    auto again = room.director->on_report(report, room.now, room.rng);
+    ASSERT_FALSE(again.has_value());
+    EXPECT_EQ(again.error(), DirectorError::UnknownHand);
+    EXPECT_EQ(room.director->tables_in_hand(), 1);  // table 1 still plays its hand of the round
+}
+
+}  // namespace
+}  // namespace tavolo::engine
