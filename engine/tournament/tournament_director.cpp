@@ -32,9 +32,8 @@ const char* to_string(DirectorError e) {
             return "chips not conserved: the report's stacks do not add up to what the table had, plus "
                    "purchases, minus disqualifications";
         case DirectorError::PurchaseRefused:
-            return "a re-buy outside the re-buy period, an add-on not offered or bought twice, or chips "
-                   "other "
-                   "than the structure's";
+            return "a re-buy outside the re-buy period or past the player's limit, an add-on not offered or "
+                   "bought twice, or chips other than the structure's";
         case DirectorError::StaleReport:
             return "the report predates seat changes the director sent to that table: apply them, put the "
                    "report's news back (unreport) and report again";
@@ -76,7 +75,7 @@ std::expected<DirectorStart, DirectorError> TournamentDirector::start(const std:
     for (EntrantId e : entrants)
         d.payments_[static_cast<std::size_t>(e)] = EntrantPayments{buy_in.total(), buy_in.prize_part};
     d.prize_parts_ = static_cast<Cents>(entrants.size()) * buy_in.prize_part;
-    d.took_addon_.assign(d.payments_.size(), false);
+    d.purchases_.assign(d.payments_.size(), Purchases{});
     std::vector<DirectorMessage> out;
     d.seat_stage(entrants, rng, out);
     return DirectorStart{std::move(d), std::move(out)};
@@ -194,17 +193,22 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     }
     Chips bought = 0;
     const auto& rules = config_.structure.rebuys;
-    for (const auto& b : r.bought) {
-        if (!still_here(b.entrant)) return std::unexpected(DirectorError::UnknownPlayer);
+    for (auto b = r.bought.begin(); b != r.bought.end(); ++b) {
+        if (!still_here(b->entrant)) return std::unexpected(DirectorError::UnknownPlayer);
+        // Counted with his purchases earlier in this report.
+        const auto earlier = [&](Purchase kind) {
+            return std::count_if(r.bought.begin(), b, [&](const ChipsBought& o) {
+                return o.kind == kind && o.entrant == b->entrant;
+            });
+        };
+        const Purchases& before = purchases_[static_cast<std::size_t>(b->entrant)];
         const bool rebuy_ok =
-            b.kind == Purchase::Rebuy && rebuy_period() && b.chips == config_.structure.starting_stack;
-        const bool addon_ok = b.kind == Purchase::AddOn && addon_offered_ && b.chips == rules.addon_chips &&
-                              !took_addon_[static_cast<std::size_t>(b.entrant)] &&
-                              std::count_if(r.bought.begin(), r.bought.end(), [&](const ChipsBought& o) {
-                                  return o.kind == Purchase::AddOn && o.entrant == b.entrant;
-                              }) == 1;  // once per player
+            b->kind == Purchase::Rebuy && rebuy_period() && b->chips == config_.structure.starting_stack &&
+            (rules.max_rebuys == 0 || before.rebuys + earlier(Purchase::Rebuy) < rules.max_rebuys);
+        const bool addon_ok = b->kind == Purchase::AddOn && addon_offered_ && b->chips == rules.addon_chips &&
+                              !before.addon && earlier(Purchase::AddOn) == 0;
         if (!rebuy_ok && !addon_ok) return std::unexpected(DirectorError::PurchaseRefused);
-        bought += b.chips;
+        bought += b->chips;
     }
     // Within a table a hand moves chips, never makes or loses them; purchases add, removals take.
     if (now != view.total_chips() + bought - removed)
@@ -222,7 +226,9 @@ void TournamentDirector::take(const TableReport& r) {
         prize_parts_ += price.prize_part;
         chips_in_play_ += b.chips;
         ++(b.kind == Purchase::Rebuy ? rebuys_ : addons_);
-        if (b.kind == Purchase::AddOn) took_addon_[static_cast<std::size_t>(b.entrant)] = true;
+        Purchases& his = purchases_[static_cast<std::size_t>(b.entrant)];
+        if (b.kind == Purchase::Rebuy) ++his.rebuys;
+        if (b.kind == Purchase::AddOn) his.addon = true;
     }
     if (!r.eliminated.empty()) {
         if (round_hand_for_hand_) {

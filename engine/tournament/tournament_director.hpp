@@ -134,7 +134,11 @@ class TournamentDirector {
     bool on_break_ = false;
     Duration break_ends_{0};
     bool addon_offered_ = false;
-    std::vector<bool> took_addon_;  // by entrant id: the add-on is once per player
+    struct Purchases {
+        int rebuys = 0;      // at most structure.rebuys.max_rebuys (0: unlimited)
+        bool addon = false;  // the add-on is once per player
+    };
+    std::vector<Purchases> purchases_;  // by entrant id
     // Hands.
     HandId next_hand_ = 0;
     std::vector<HandId> playing_;                  // by table: the hand the director started there (0: none)

@@ -75,5 +75,33 @@ TEST(DirectorLies, rules_6_the_same_hand_reported_twice_is_refused_the_second_ti
     EXPECT_EQ(room.director->tables_in_hand(), 1);  // table 1 still plays its hand of the round
 }
 
+// RULES.md §6: re-buys are per player and at most max_rebuys (when not unlimited). A table that
+// sells one more is refused, however it accounts for the chips.
+TEST(DirectorLies, rules_6_a_rebuy_past_the_players_limit_is_refused) {
+    TournamentStructure s = mtt(10);
+    s.rebuys.enabled = true;
+    s.rebuys.period_levels = 4;
+    s.rebuys.max_rebuys = 1;
+    s.rebuys.price = s.buy_in;
+    Room room;
+    room.start(20, s, Pace::Free);
+    auto rebuy = [&](TableReport r) {
+        r.players[0].player.stack += s.starting_stack;
+        r.bought.push_back(
+            ChipsBought{r.players[0].player.entrant, r.players[0].seat, Purchase::Rebuy, s.starting_stack});
+        return r;
+    };
+    const TableReport first = rebuy(room.table(0).report());
+    ASSERT_TRUE(room.director->on_report(first, room.now, room.rng).has_value());
+    EXPECT_EQ(room.director->rebuys(), 1);
+    TableReport second = rebuy(first);
+    second.bought.erase(second.bought.begin());  // news since the first report: the second re-buy only
+    auto refused = room.director->on_report(second, room.now, room.rng);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(room.director->rebuys(), 1);
+    EXPECT_EQ(room.director->prize_parts(), 21 * s.buy_in.prize_part);
+}
+
 }  // namespace
 }  // namespace tavolo::engine
