@@ -30,7 +30,8 @@ const char* to_string(DirectorError e) {
             return "the report has a stack below zero";
         case DirectorError::ChipsNotConserved:
             return "chips not conserved: the report's stacks do not add up to what the table had, plus "
-                   "purchases, minus disqualifications";
+                   "purchases, minus disqualifications, or a stack changed between hands by more than its "
+                   "purchases: report the table as it is";
         case DirectorError::PurchaseRefused:
             return "a re-buy outside the re-buy period or past the player's limit, an add-on not offered or "
                    "bought twice, or chips other than the structure's";
@@ -213,6 +214,16 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     // Within a table a hand moves chips, never makes or loses them; purchases add, removals take.
     if (now != view.total_chips() + bought - removed)
         return std::unexpected(DirectorError::ChipsNotConserved);
+    // Only a hand moves chips between players: between hands a stack changes by its purchases alone.
+    if (r.finished_hand == 0) {
+        for (const auto& p : r.players) {
+            Chips his = 0;
+            for (const auto& b : r.bought)
+                if (b.entrant == p.player.entrant) his += b.chips;
+            if (p.player.stack != view.at(p.seat).stack + his)
+                return std::unexpected(DirectorError::ChipsNotConserved);
+        }
+    }
     return {};
 }
 

@@ -103,5 +103,22 @@ TEST(DirectorLies, rules_6_a_rebuy_past_the_players_limit_is_refused) {
     EXPECT_EQ(room.director->prize_parts(), 21 * s.buy_in.prize_part);
 }
 
+// Only a hand moves chips between players: a report of a change between hands (finished_hand 0)
+// whose stacks moved from one player to another, the sum kept, is refused.
+TEST(DirectorLies, rules_6_chips_that_move_between_players_without_a_hand_are_refused) {
+    Room room;
+    room.start(20, mtt(10), Pace::Free);
+    TableReport report = room.table(0).report();
+    ASSERT_EQ(report.finished_hand, 0);
+    TableReport shifted = report;
+    shifted.players[0].player.stack -= 1000;
+    shifted.players[1].player.stack += 1000;
+    auto refused = room.director->on_report(shifted, room.now, room.rng);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error(), DirectorError::ChipsNotConserved);
+    EXPECT_EQ(room.director->floor().table(0).at(report.players[0].seat).stack, 5000);
+    EXPECT_TRUE(room.director->on_report(report, room.now, room.rng).has_value());
+}
+
 }  // namespace
 }  // namespace tavolo::engine

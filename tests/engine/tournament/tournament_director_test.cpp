@@ -123,12 +123,13 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     stranger_seated.players[0].player.entrant = 999;
     EXPECT_EQ(room.director->on_report(stranger_seated, room.now, room.rng).error(),
               DirectorError::UnknownPlayer);
+    room.tick(Duration{0});
+    HandSetup setup;
+    room.begin(0, setup);
+    room.end(0, setup, {setup.seats.back().seat});
     TableReport out_twice = room.table(0).report();  // one player eliminated, and listed twice
-    const ReportedSeat gone = out_twice.players.back();
-    out_twice.players.pop_back();
-    out_twice.players[0].player.stack += gone.player.stack;
-    out_twice.eliminated = {Elimination{gone.player.entrant, gone.seat, 5000, 0},
-                            Elimination{gone.player.entrant, gone.seat, 5000, 0}};
+    ASSERT_EQ(out_twice.eliminated.size(), 1u);
+    out_twice.eliminated.push_back(out_twice.eliminated.front());
     EXPECT_EQ(room.director->on_report(out_twice, room.now, room.rng).error(), DirectorError::UnknownPlayer);
     out_twice.eliminated.pop_back();
     EXPECT_TRUE(room.director->on_report(out_twice, room.now, room.rng).has_value());  // once is right
