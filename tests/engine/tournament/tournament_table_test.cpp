@@ -137,6 +137,30 @@ TEST(TableMessages, rules_6_a_new_level_applies_from_the_next_hand) {
     EXPECT_EQ(second.hand_id, 2);
 }
 
+// A message delivered twice, or overtaken by a newer one (a retry after a reconnect): the table
+// never deals a hand number again, nor goes back to an older level.
+TEST(TableMessages, a_start_hand_or_level_older_than_the_tables_is_refused_as_stale) {
+    SeededRandom rng(1);
+    auto t = open_table(rng);
+    const auto stale = [&](const DirectorMessage& m) {
+        auto applied = t.apply(m, rng);
+        return !applied.has_value() && applied.error().problem == ApplyProblem::Stale;
+    };
+    ASSERT_TRUE(t.apply(StartHand{3, 5, false}, rng).has_value());
+    play(t);
+    EXPECT_TRUE(stale(StartHand{3, 5, false}));  // again
+    EXPECT_TRUE(stale(StartHand{3, 4, false}));  // older
+    HandSetup none;
+    EXPECT_FALSE(t.start_hand(none).has_value());  // nothing to deal
+    ASSERT_TRUE(t.apply(SetLevel{3, 3, Stakes{75, 150, 0}}, rng).has_value());
+    EXPECT_TRUE(stale(SetLevel{3, 2, Stakes{50, 100, 0}}));
+    ASSERT_TRUE(t.apply(StartHand{3, 6, false}, rng).has_value());
+    HandSetup next;
+    ASSERT_TRUE(t.start_hand(next).has_value());
+    EXPECT_EQ(next.hand_id, 6);
+    EXPECT_EQ(next.big_blind, 150);
+}
+
 TEST(TableMessages, rules_6_the_report_after_a_hand_names_the_eliminated_once) {
     SeededRandom rng(1);
     auto t = open_table(rng);
