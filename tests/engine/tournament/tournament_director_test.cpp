@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "tests/engine/tournament/director_room.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -41,15 +42,15 @@ TEST(Director, rules_6_the_start_draws_seats_evenly_and_opens_every_table) {
 
 TEST(Director, start_refuses_bad_fields) {
     SeededRandom rng(1);
-    EXPECT_EQ(TournamentDirector::start({1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng)),
               DirectorError::NotEnoughEntrants);
-    EXPECT_EQ(TournamentDirector::start({1, 2, 1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1, 2, 1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng)),
               DirectorError::InvalidEntrant);
-    EXPECT_EQ(TournamentDirector::start({1, -2}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1, -2}, DirectorConfig{mtt(10), Pace::Free, {}}, rng)),
               DirectorError::InvalidEntrant);
     auto bad = mtt(10);
     bad.starting_stack = 0;
-    EXPECT_EQ(TournamentDirector::start({1, 2}, DirectorConfig{bad, Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1, 2}, DirectorConfig{bad, Pace::Free, {}}, rng)),
               DirectorError::BadStructure);
 }
 
@@ -76,7 +77,8 @@ TEST(Director, rules_6_a_report_whose_stacks_do_not_add_up_is_refused_and_change
     EXPECT_EQ(room.director->tables_in_hand(), 2);  // table 0 still counts as playing its hand
     TableReport lost = report;
     lost.players[1].player.stack -= 1;
-    EXPECT_EQ(room.director->on_report(lost, room.now, room.rng).error(), DirectorError::ChipsNotConserved);
+    EXPECT_EQ(refusal_of(room.director->on_report(lost, room.now, room.rng)),
+              DirectorError::ChipsNotConserved);
     // The true report is taken.
     auto ok = room.director->on_report(report, room.now, room.rng);
     ASSERT_TRUE(ok.has_value());
@@ -94,7 +96,7 @@ TEST(Director, rules_6_a_report_with_a_negative_stack_is_refused) {
     ASSERT_EQ(std::accumulate(r.players.begin(), r.players.end(), Chips{0},
                               [](Chips sum, const ReportedSeat& p) { return sum + p.player.stack; }),
               room.director->floor().table(1).total_chips());
-    EXPECT_EQ(room.director->on_report(r, room.now, room.rng).error(), DirectorError::NegativeStack);
+    EXPECT_EQ(refusal_of(room.director->on_report(r, room.now, room.rng)), DirectorError::NegativeStack);
 }
 
 TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
@@ -102,26 +104,29 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     room.start(20, mtt(10), Pace::Free);
     TableReport stranger = room.table(0).report();
     stranger.table = 9;
-    EXPECT_EQ(room.director->on_report(stranger, room.now, room.rng).error(), DirectorError::UnknownTable);
+    EXPECT_EQ(refusal_of(room.director->on_report(stranger, room.now, room.rng)),
+              DirectorError::UnknownTable);
     TableReport elsewhere = room.table(0).report();
     elsewhere.eliminated.push_back(
         Elimination{room.table(1).table().at(room.seat_of(1, 0)).entrant, 0, 5000, 0});
-    EXPECT_EQ(room.director->on_report(elsewhere, room.now, room.rng).error(), DirectorError::UnknownPlayer);
+    EXPECT_EQ(refusal_of(room.director->on_report(elsewhere, room.now, room.rng)),
+              DirectorError::UnknownPlayer);
     TableReport rebuy = room.table(0).report();  // no re-buys in this tournament
     rebuy.players[0].player.stack += 5000;
     rebuy.bought.push_back(
         ChipsBought{rebuy.players[0].player.entrant, rebuy.players[0].seat, Purchase::Rebuy, 5000});
-    EXPECT_EQ(room.director->on_report(rebuy, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(refusal_of(room.director->on_report(rebuy, room.now, room.rng)),
+              DirectorError::PurchaseRefused);
     TableReport twice = room.table(0).report();
     twice.players.push_back(twice.players[0]);
-    EXPECT_EQ(room.director->on_report(twice, room.now, room.rng).error(), DirectorError::BadSeat);
+    EXPECT_EQ(refusal_of(room.director->on_report(twice, room.now, room.rng)), DirectorError::BadSeat);
     TableReport moved_himself = room.table(0).report();  // two players in seats the director never gave
     std::swap(moved_himself.players[0].seat, moved_himself.players[1].seat);
-    EXPECT_EQ(room.director->on_report(moved_himself, room.now, room.rng).error(),
+    EXPECT_EQ(refusal_of(room.director->on_report(moved_himself, room.now, room.rng)),
               DirectorError::UnknownPlayer);
     TableReport stranger_seated = room.table(0).report();
     stranger_seated.players[0].player.entrant = 999;
-    EXPECT_EQ(room.director->on_report(stranger_seated, room.now, room.rng).error(),
+    EXPECT_EQ(refusal_of(room.director->on_report(stranger_seated, room.now, room.rng)),
               DirectorError::UnknownPlayer);
     room.tick(Duration{0});
     HandSetup setup;
@@ -130,7 +135,8 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     TableReport out_twice = room.table(0).report();  // one player eliminated, and listed twice
     ASSERT_EQ(out_twice.eliminated.size(), 1u);
     out_twice.eliminated.push_back(out_twice.eliminated.front());
-    EXPECT_EQ(room.director->on_report(out_twice, room.now, room.rng).error(), DirectorError::UnknownPlayer);
+    EXPECT_EQ(refusal_of(room.director->on_report(out_twice, room.now, room.rng)),
+              DirectorError::UnknownPlayer);
     out_twice.eliminated.pop_back();
     EXPECT_TRUE(room.director->on_report(out_twice, room.now, room.rng).has_value());  // once is right
     EXPECT_EQ(room.director->ranking().placings().size(), 1u);
@@ -317,7 +323,7 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
     late.players[0].player.stack += 5000;
     late.bought.push_back(
         ChipsBought{late.players[0].player.entrant, late.players[0].seat, Purchase::Rebuy, 5000});
-    EXPECT_EQ(room.director->on_report(late, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(refusal_of(room.director->on_report(late, room.now, room.rng)), DirectorError::PurchaseRefused);
     // The add-on is once per player.
     TableReport again = room.table(1).report();
     const SeatIndex first = room.seat_of(1, 0);
@@ -325,7 +331,8 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
         if (p.seat == first) p.player.stack += 5000;
     again.bought.push_back(
         ChipsBought{room.table(1).table().at(first).entrant, first, Purchase::AddOn, 5000});
-    EXPECT_EQ(room.director->on_report(again, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(refusal_of(room.director->on_report(again, room.now, room.rng)),
+              DirectorError::PurchaseRefused);
 }
 
 // A whole tournament played by tables at their own pace: each hand ends at a random table.

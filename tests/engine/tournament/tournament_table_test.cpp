@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/tournament/tournament_table.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -63,13 +64,13 @@ TEST(TableMessages, rules_6_a_new_table_seats_its_players_and_draws_the_button) 
 TEST(TableMessages, a_message_for_another_or_an_unopened_table_is_refused) {
     SeededRandom rng(1);
     TournamentTable t(3);
-    EXPECT_EQ(t.apply(StartHand{3, 1, false}, rng).error().problem, ApplyProblem::NotOpen);
+    EXPECT_EQ(refusal_of(t.apply(StartHand{3, 1, false}, rng)).problem, ApplyProblem::NotOpen);
     auto open = open_table(rng);
-    EXPECT_EQ(open.apply(StartHand{4, 1, false}, rng).error().problem, ApplyProblem::WrongTable);
-    EXPECT_EQ(open.apply(OpenTable{3, 6, Variant::Holdem, Betting::NoLimit, {}}, rng).error().problem,
+    EXPECT_EQ(refusal_of(open.apply(StartHand{4, 1, false}, rng)).problem, ApplyProblem::WrongTable);
+    EXPECT_EQ(refusal_of(open.apply(OpenTable{3, 6, Variant::Holdem, Betting::NoLimit, {}}, rng)).problem,
               ApplyProblem::AlreadyOpen);
     HandSetup setup;
-    EXPECT_EQ(open.start_hand(setup).error().problem,
+    EXPECT_EQ(refusal_of(open.start_hand(setup)).problem,
               ApplyProblem::NoHandToStart);  // the director's word first
 }
 
@@ -112,8 +113,8 @@ TEST(TableMessages, rules_6_seat_changes_wait_for_the_end_of_the_hand) {
 TEST(TableMessages, a_stand_up_naming_someone_else_is_refused) {
     SeededRandom rng(1);
     auto t = open_table(rng);
-    EXPECT_EQ(t.apply(StandUp{3, 2, 12, 1, false}, rng).error().problem, ApplyProblem::WrongEntrant);
-    EXPECT_EQ(t.apply(StandUp{3, 1, 12, 1, false}, rng).error().problem,
+    EXPECT_EQ(refusal_of(t.apply(StandUp{3, 2, 12, 1, false}, rng)).problem, ApplyProblem::WrongEntrant);
+    EXPECT_EQ(refusal_of(t.apply(StandUp{3, 1, 12, 1, false}, rng)).problem,
               ApplyProblem::WrongEntrant);  // empty
     EXPECT_EQ(t.table().player_count(), 3);
 }
@@ -202,7 +203,7 @@ TEST(TableMessages, rules_6_an_addon_offered_during_a_hand_is_bought_after_it) {
     ASSERT_TRUE(t.start_hand(setup).has_value());
     ASSERT_TRUE(t.apply(OfferAddOn{3, 1000}, rng).has_value());  // the re-buy period ended meanwhile
     EXPECT_EQ(t.addon_offer(), 1000);
-    EXPECT_EQ(t.buy(0, Purchase::AddOn, 1000).error(), TableError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.buy(0, Purchase::AddOn, 1000)), TableError::HandInProgress);
     std::vector<Chips> same;
     for (const auto& s : setup.seats)
         same.push_back(s.stack);
