@@ -17,7 +17,9 @@ const char* to_string(DirectorError e) {
         case DirectorError::BadStructure:
             return "the tournament structure is invalid: check it with validate()";
         case DirectorError::UnknownTable:
-            return "the report comes from a table that is not open";
+            return "the report comes from a table that is not open: only tables the director opened (and has "
+                   "not "
+                   "closed) report";
         case DirectorError::BadSeat:
             return "the report names a seat outside the table, a seat twice or an invalid entrant: report "
                    "the "
@@ -27,7 +29,7 @@ const char* to_string(DirectorError e) {
                    "sells "
                    "chips to someone who was not at that table: report the table as it is";
         case DirectorError::NegativeStack:
-            return "the report has a stack below zero";
+            return "the report has a stack below zero: report the table as it is";
         case DirectorError::ChipsNotConserved:
             return "chips not conserved: the report's stacks do not add up to what the table had, plus "
                    "purchases, minus disqualifications, or a stack changed between hands by more than its "
