@@ -21,9 +21,9 @@ const char* to_string(DirectorError e) {
                    "not "
                    "closed) report";
         case DirectorError::BadSeat:
-            return "the report names a seat outside the table, a seat twice or an invalid entrant: report "
-                   "the "
-                   "table as it is";
+            return "the report names a seat outside the table (a player, the button or the last big blind), "
+                   "a "
+                   "seat twice or an invalid entrant: report the table as it is";
         case DirectorError::UnknownPlayer:
             return "the report seats a player where the director did not, or eliminates, disqualifies or "
                    "sells "
@@ -149,6 +149,10 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
 std::expected<void, DirectorError> TournamentDirector::check(const TableReport& r) const {
     const TableView& view = floor_.table(r.table);
     if (r.size != view.size()) return std::unexpected(DirectorError::BadSeat);
+    // Both index the director's view of the table (balancing looks clockwise from the anchor); a dead
+    // button or a last big blind who has left may name an empty seat, never one outside the table.
+    const auto on_table = [&](SeatIndex s) { return s == kNoSeat || (s >= 0 && s < view.size()); };
+    if (!on_table(r.button) || !on_table(r.big_blind_after)) return std::unexpected(DirectorError::BadSeat);
     std::array<bool, kMaxTableSize> taken{};
     Chips now = 0;
     for (const auto& p : r.players) {

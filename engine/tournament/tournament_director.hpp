@@ -45,7 +45,8 @@ enum class DirectorError {
     InvalidEntrant,     // an id below zero or above kMaxEntrantId, or listed twice
     BadStructure,       // validate(structure) refused it
     UnknownTable,       // a report from a table that is not open
-    BadSeat,            // a report naming a seat outside the table, twice, or an invalid entrant
+    BadSeat,  // a report naming a seat outside the table (button, big blind anchor too), twice, or an invalid
+              // entrant
     UnknownPlayer,      // a player not where the books have him; eliminated or buying: not at that table
     NegativeStack,      // a stack below zero
     ChipsNotConserved,  // the stacks do not add up to what the table had, plus purchases, minus removals

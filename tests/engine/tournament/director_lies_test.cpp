@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/engine/tournament/director_room.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -117,6 +118,25 @@ TEST(DirectorLies, rules_6_chips_that_move_between_players_without_a_hand_are_re
     ASSERT_FALSE(refused.has_value());
     EXPECT_EQ(refused.error(), DirectorError::ChipsNotConserved);
     EXPECT_EQ(room.director->floor().table(0).at(report.players[0].seat).stack, 5000);
+    EXPECT_TRUE(room.director->on_report(report, room.now, room.rng).has_value());
+}
+
+// The button and the seat the big blind advances from index the director's view of the table: a
+// seat outside the table (or a button on an empty seat) is refused before it is used.
+TEST(DirectorLies, rules_6_a_button_or_big_blind_anchor_outside_the_table_is_refused) {
+    Room room;
+    room.start(20, mtt(10), Pace::Free);
+    const TableReport report = room.table(0).report();
+    for (SeatIndex bad : {SeatIndex{-5}, SeatIndex{10}, SeatIndex{42}}) {
+        TableReport anchor = report;
+        anchor.big_blind_after = bad;
+        EXPECT_EQ(refusal_of(room.director->on_report(anchor, room.now, room.rng)), DirectorError::BadSeat)
+            << "big_blind_after " << bad;
+        TableReport button = report;
+        button.button = bad;
+        EXPECT_EQ(refusal_of(room.director->on_report(button, room.now, room.rng)), DirectorError::BadSeat)
+            << "button " << bad;
+    }
     EXPECT_TRUE(room.director->on_report(report, room.now, room.rng).has_value());
 }
 
