@@ -6,6 +6,27 @@
 
 namespace tavolo::engine {
 
+// The two generator steps the engine uses (SeededRandom below; a poker deck's fallback,
+// poker/lazy_deck.hpp), written once. splitmix64 advances `state`; xoshiro256** advances `s`.
+constexpr std::uint64_t splitmix64(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+constexpr std::uint64_t xoshiro256ss(std::uint64_t (&s)[4]) {
+    const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
+    const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const std::uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
 class RandomSource {
   public:
     virtual ~RandomSource() = default;

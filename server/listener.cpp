@@ -58,8 +58,13 @@ std::optional<Refusal> refusal_for(beast::error_code ec) {
     if (ec == E::bad_transfer_encoding)
         return bad("unsupported Transfer-Encoding: only chunked, as the last encoding, is understood");
     if (ec == E::bad_chunk || ec == E::bad_chunk_extension) return bad("malformed chunk in a chunked body");
-    if (ec.category() == beast::http::make_error_code(E::bad_method).category() && ec != E::partial_message &&
-        ec != E::end_of_stream)
+    // The client ended its side mid-request: it may still read (a half-close), and learns why nothing
+    // will be served; a client that is gone makes the write fail quietly.
+    if (ec == E::partial_message)
+        return bad(
+            "the request ended before its headers or its body were complete: send the whole request "
+            "(the body as long as Content-Length says) before closing");
+    if (ec.category() == beast::http::make_error_code(E::bad_method).category() && ec != E::end_of_stream)
         return bad("malformed request: " + ec.message());
     return std::nullopt;
 }

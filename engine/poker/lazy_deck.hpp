@@ -101,13 +101,6 @@ class LazyDeck {
         return static_cast<std::uint32_t>(x);
     }
 
-    static std::uint64_t splitmix64(std::uint64_t& state) {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-
     // xoshiro256**, seeded from a hash of every word drawn.
     std::uint64_t fallback() {
         auto& s = fallback_state_;
@@ -121,16 +114,7 @@ class LazyDeck {
                 word = splitmix64(h);
             fallback_ready_ = true;
         }
-        const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
-        const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
-        const std::uint64_t t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = rotl(s[3], 45);
-        return result;
+        return xoshiro256ss(s);
     }
 
     std::array<Card, kDeckSize> cards_;
@@ -138,7 +122,7 @@ class LazyDeck {
     int word_count_ = 0;
     int next_word_ = 0;
     int random_draws_ = 0;
-    std::array<std::uint64_t, 4> fallback_state_{};
+    std::uint64_t fallback_state_[4] = {};
     bool fallback_ready_ = false;
     std::uint32_t half_ = 0;
     bool have_half_ = false;

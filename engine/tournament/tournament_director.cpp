@@ -17,27 +17,32 @@ const char* to_string(DirectorError e) {
         case DirectorError::BadStructure:
             return "the tournament structure is invalid: check it with validate()";
         case DirectorError::UnknownTable:
-            return "the report comes from a table that is not open";
+            return "the report comes from a table that is not open: only tables the director opened (and has "
+                   "not "
+                   "closed) report";
         case DirectorError::BadSeat:
-            return "the report names a seat outside the table, a seat twice or an invalid entrant: report "
-                   "the "
-                   "table as it is";
+            return "the report names a seat outside the table (a player, the button or the last big blind), "
+                   "a "
+                   "seat twice or an invalid entrant: report the table as it is";
         case DirectorError::UnknownPlayer:
             return "the report seats a player where the director did not, or eliminates, disqualifies or "
                    "sells "
                    "chips to someone who was not at that table: report the table as it is";
         case DirectorError::NegativeStack:
-            return "the report has a stack below zero";
+            return "the report has a stack below zero: report the table as it is";
         case DirectorError::ChipsNotConserved:
             return "chips not conserved: the report's stacks do not add up to what the table had, plus "
-                   "purchases, minus disqualifications";
+                   "purchases, minus disqualifications, or a stack changed between hands by more than its "
+                   "purchases: report the table as it is";
         case DirectorError::PurchaseRefused:
-            return "a re-buy outside the re-buy period, an add-on not offered or bought twice, or chips "
-                   "other "
-                   "than the structure's";
+            return "a re-buy outside the re-buy period or past the player's limit, an add-on not offered or "
+                   "bought twice, or chips other than the structure's";
         case DirectorError::StaleReport:
             return "the report predates seat changes the director sent to that table: apply them, put the "
                    "report's news back (unreport) and report again";
+        case DirectorError::UnknownHand:
+            return "the report closes a hand the director did not start at that table, or one it already "
+                   "took: deal only the hand a StartHand names, and report its end once";
         case DirectorError::TournamentOver:
             return "the tournament is over: nothing more to decide";
     }
@@ -73,7 +78,7 @@ std::expected<DirectorStart, DirectorError> TournamentDirector::start(const std:
     for (EntrantId e : entrants)
         d.payments_[static_cast<std::size_t>(e)] = EntrantPayments{buy_in.total(), buy_in.prize_part};
     d.prize_parts_ = static_cast<Cents>(entrants.size()) * buy_in.prize_part;
-    d.took_addon_.assign(d.payments_.size(), false);
+    d.purchases_.assign(d.payments_.size(), Purchases{});
     std::vector<DirectorMessage> out;
     d.seat_stage(entrants, rng, out);
     return DirectorStart{std::move(d), std::move(out)};
@@ -119,11 +124,11 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
     chips_in_play_ = static_cast<Chips>(players.size()) * s.starting_stack;
     int opened = 0;
     floor_.reserve(static_cast<int>(drawn->size()));
-    in_hand_.reserve(in_hand_.size() + drawn->size());
+    playing_.reserve(playing_.size() + drawn->size());
     out.reserve(out.size() + 2 * drawn->size());
     for (const auto& table : *drawn) {
         const int id = floor_.add_table();
-        in_hand_.push_back(false);
+        playing_.push_back(0);
         OpenTable open{id, s.table_size, s.variant, s.betting, {}};
         for (const auto& a : table) {
             TablePlayer p;
@@ -144,6 +149,10 @@ void TournamentDirector::seat_stage(const std::vector<EntrantId>& players, Rando
 std::expected<void, DirectorError> TournamentDirector::check(const TableReport& r) const {
     const TableView& view = floor_.table(r.table);
     if (r.size != view.size()) return std::unexpected(DirectorError::BadSeat);
+    // Both index the director's view of the table (balancing looks clockwise from the anchor); a dead
+    // button or a last big blind who has left may name an empty seat, never one outside the table.
+    const auto on_table = [&](SeatIndex s) { return s == kNoSeat || (s >= 0 && s < view.size()); };
+    if (!on_table(r.button) || !on_table(r.big_blind_after)) return std::unexpected(DirectorError::BadSeat);
     std::array<bool, kMaxTableSize> taken{};
     Chips now = 0;
     for (const auto& p : r.players) {
@@ -177,6 +186,11 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     std::sort(gone.begin(), gone.end());
     if (std::adjacent_find(gone.begin(), gone.end()) != gone.end())
         return std::unexpected(DirectorError::UnknownPlayer);
+    // Nobody vanishes either: everyone the books seat here is still seated, or left by the report.
+    for (SeatIndex s = 0; s < view.size(); ++s)
+        if (view.occupied(s) && !taken[static_cast<std::size_t>(s)] &&
+            !std::binary_search(gone.begin(), gone.end(), view.at(s).entrant))
+            return std::unexpected(DirectorError::UnknownPlayer);
     Chips removed = 0;
     for (const auto& d : r.disqualified) {
         if (!was_here(d.entrant) || still_here(d.entrant))
@@ -186,21 +200,36 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
     }
     Chips bought = 0;
     const auto& rules = config_.structure.rebuys;
-    for (const auto& b : r.bought) {
-        if (!still_here(b.entrant)) return std::unexpected(DirectorError::UnknownPlayer);
+    for (auto b = r.bought.begin(); b != r.bought.end(); ++b) {
+        if (!still_here(b->entrant)) return std::unexpected(DirectorError::UnknownPlayer);
+        // Counted with his purchases earlier in this report.
+        const auto earlier = [&](Purchase kind) {
+            return std::count_if(r.bought.begin(), b, [&](const ChipsBought& o) {
+                return o.kind == kind && o.entrant == b->entrant;
+            });
+        };
+        const Purchases& before = purchases_[static_cast<std::size_t>(b->entrant)];
         const bool rebuy_ok =
-            b.kind == Purchase::Rebuy && rebuy_period() && b.chips == config_.structure.starting_stack;
-        const bool addon_ok = b.kind == Purchase::AddOn && addon_offered_ && b.chips == rules.addon_chips &&
-                              !took_addon_[static_cast<std::size_t>(b.entrant)] &&
-                              std::count_if(r.bought.begin(), r.bought.end(), [&](const ChipsBought& o) {
-                                  return o.kind == Purchase::AddOn && o.entrant == b.entrant;
-                              }) == 1;  // once per player
+            b->kind == Purchase::Rebuy && rebuy_period() && b->chips == config_.structure.starting_stack &&
+            (rules.max_rebuys == 0 || before.rebuys + earlier(Purchase::Rebuy) < rules.max_rebuys);
+        const bool addon_ok = b->kind == Purchase::AddOn && addon_offered_ && b->chips == rules.addon_chips &&
+                              !before.addon && earlier(Purchase::AddOn) == 0;
         if (!rebuy_ok && !addon_ok) return std::unexpected(DirectorError::PurchaseRefused);
-        bought += b.chips;
+        bought += b->chips;
     }
     // Within a table a hand moves chips, never makes or loses them; purchases add, removals take.
     if (now != view.total_chips() + bought - removed)
         return std::unexpected(DirectorError::ChipsNotConserved);
+    // Only a hand moves chips between players: between hands a stack changes by its purchases alone.
+    if (r.finished_hand == 0) {
+        for (const auto& p : r.players) {
+            Chips his = 0;
+            for (const auto& b : r.bought)
+                if (b.entrant == p.player.entrant) his += b.chips;
+            if (p.player.stack != view.at(p.seat).stack + his)
+                return std::unexpected(DirectorError::ChipsNotConserved);
+        }
+    }
     return {};
 }
 
@@ -214,7 +243,9 @@ void TournamentDirector::take(const TableReport& r) {
         prize_parts_ += price.prize_part;
         chips_in_play_ += b.chips;
         ++(b.kind == Purchase::Rebuy ? rebuys_ : addons_);
-        if (b.kind == Purchase::AddOn) took_addon_[static_cast<std::size_t>(b.entrant)] = true;
+        Purchases& his = purchases_[static_cast<std::size_t>(b.entrant)];
+        if (b.kind == Purchase::Rebuy) ++his.rebuys;
+        if (b.kind == Purchase::AddOn) his.addon = true;
     }
     if (!r.eliminated.empty()) {
         if (round_hand_for_hand_) {
@@ -232,14 +263,12 @@ void TournamentDirector::take(const TableReport& r) {
         (void)ranking_.eliminate_in_hand(std::span<const Elimination>(&e, 1));
     }
     floor_.update(r.table, r);
-    bool started = in_hand_[static_cast<std::size_t>(r.table)];
-    if (r.finished_hand != 0 && started) {
-        started = false;
-        in_hand_[static_cast<std::size_t>(r.table)] = false;
+    // A report sent before the table heard its StartHand leaves it started.
+    if (r.finished_hand != 0) {
+        playing_[static_cast<std::size_t>(r.table)] = 0;
         --tables_in_hand_;
     }
-    // A report sent before the table heard its StartHand leaves it started.
-    floor_.set_in_hand(r.table, started);
+    floor_.set_in_hand(r.table, playing(r.table));
 }
 
 std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::on_report(const TableReport& r,
@@ -252,6 +281,9 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
     // A report written before the table applied the seat changes sent to it since would undo them.
     if (r.seat_changes_applied != seat_changes_sent_[static_cast<std::size_t>(r.table)])
         return std::unexpected(DirectorError::StaleReport);
+    // Only the hand the director started there ends there, once (a message delivered twice).
+    if (r.finished_hand != 0 && r.finished_hand != playing_[static_cast<std::size_t>(r.table)])
+        return std::unexpected(DirectorError::UnknownHand);
     if (auto ok = check(r); !ok) return std::unexpected(ok.error());
     now_ = std::max(now_, now);
     take(r);
@@ -273,7 +305,7 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
         else
             start_round(out);
         crown_if_last(out);
-        if (!finished() && floor_.open(r.table) && !in_hand_[static_cast<std::size_t>(r.table)] && !on_break_)
+        if (!finished() && floor_.open(r.table) && !playing(r.table) && !on_break_)
             out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2
                                                ? WaitReason::TooFewPlayers
                                                : WaitReason::HandForHand});
@@ -303,7 +335,7 @@ std::vector<DirectorMessage> TournamentDirector::tick(Duration now, RandomSource
     if (on_break_) {
         if (!was_on_break)  // synchronous (§6): a table in a hand hears it with its report's answer
             floor_.for_each_open([&](int id) {
-                if (!in_hand_[static_cast<std::size_t>(id)])
+                if (!playing(id))
                     out.emplace_back(PauseForBreak{
                         id, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
             });
@@ -332,7 +364,7 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
     round_hand_for_hand_ = false;
     std::vector<TableId> waiting;
     for (TableId id : idle_) {
-        if (!floor_.open(id) || in_hand_[static_cast<std::size_t>(id)]) continue;
+        if (!floor_.open(id) || playing(id)) continue;
         if (floor_.table(id).player_count() < 2) {
             waiting.push_back(id);  // arrivals will come with the next moves
             continue;
@@ -343,10 +375,9 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
 }
 
 void TournamentDirector::start_table(TableId id, std::vector<DirectorMessage>& out) {
-    if (!floor_.open(id) || floor_.table(id).player_count() < 2 || in_hand_[static_cast<std::size_t>(id)])
-        return;
+    if (!floor_.open(id) || floor_.table(id).player_count() < 2 || playing(id)) return;
     out.emplace_back(StartHand{id, ++next_hand_, rebuy_period()});
-    in_hand_[static_cast<std::size_t>(id)] = true;
+    playing_[static_cast<std::size_t>(id)] = next_hand_;
     floor_.set_in_hand(id, true);
     ++tables_in_hand_;
 }

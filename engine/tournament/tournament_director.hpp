@@ -45,12 +45,14 @@ enum class DirectorError {
     InvalidEntrant,     // an id below zero or above kMaxEntrantId, or listed twice
     BadStructure,       // validate(structure) refused it
     UnknownTable,       // a report from a table that is not open
-    BadSeat,            // a report naming a seat outside the table, twice, or an invalid entrant
+    BadSeat,  // a report naming a seat outside the table (button, big blind anchor too), twice, or an invalid
+              // entrant
     UnknownPlayer,      // a player not where the books have him; eliminated or buying: not at that table
     NegativeStack,      // a stack below zero
     ChipsNotConserved,  // the stacks do not add up to what the table had, plus purchases, minus removals
     PurchaseRefused,    // a re-buy outside the window, an add-on not offered, or not the structure's chips
     StaleReport,        // written before the table applied the seat changes the director sent it since
+    UnknownHand,        // closes a hand the director did not start at that table, or one already closed
     TournamentOver,     // the winner is known: nothing more to decide
 };
 const char* to_string(DirectorError e);
@@ -103,6 +105,7 @@ class TournamentDirector {
   private:
     explicit TournamentDirector(DirectorConfig config, int entrants);
     bool staged() const;
+    bool playing(TableId id) const { return playing_[static_cast<std::size_t>(id)] != 0; }
     Stakes stakes_of(int level) const;
     std::expected<void, DirectorError> check(const TableReport& r) const;
     void take(const TableReport& r);
@@ -132,10 +135,14 @@ class TournamentDirector {
     bool on_break_ = false;
     Duration break_ends_{0};
     bool addon_offered_ = false;
-    std::vector<bool> took_addon_;  // by entrant id: the add-on is once per player
+    struct Purchases {
+        int rebuys = 0;      // at most structure.rebuys.max_rebuys (0: unlimited)
+        bool addon = false;  // the add-on is once per player
+    };
+    std::vector<Purchases> purchases_;  // by entrant id
     // Hands.
     HandId next_hand_ = 0;
-    std::vector<bool> in_hand_;                    // by table, as the director started them
+    std::vector<HandId> playing_;                  // by table: the hand the director started there (0: none)
     std::vector<std::int64_t> seat_changes_sent_;  // by table: OpenTable, StandUp, SeatPlayer, CloseTable
     int tables_in_hand_ = 0;
     bool round_hand_for_hand_ = false;

@@ -16,6 +16,9 @@ std::string describe(const ApplyError& e) {
             return "that entrant does not sit in that seat: the director's view is stale, report again";
         case ApplyProblem::NoHandToStart:
             return "the director has not started a hand here: wait for StartHand";
+        case ApplyProblem::Stale:
+            return "the message is older than one the table already applied (a duplicate, or overtaken): "
+                   "drop it";
         case ApplyProblem::TableRefused:
             return std::string("the table refused: ") + to_string(e.table);
     }
@@ -47,11 +50,15 @@ std::expected<void, ApplyError> TournamentTable::apply(const DirectorMessage& me
             } else if constexpr (std::is_same_v<M, CloseTable>) {
                 return close(m);
             } else if constexpr (std::is_same_v<M, SetLevel>) {
+                if (m.level < level_) return refused(ApplyProblem::Stale);  // levels only rise at a table
                 level_ = m.level;  // takes effect at the next hand: the one in play keeps its blinds
                 stakes_ = m.stakes;
                 return {};
             } else if constexpr (std::is_same_v<M, StartHand>) {
                 if (table_.in_hand()) return refused(TableError::HandInProgress);
+                // Hand numbers only rise: a number seen before would deal a hand twice.
+                if (m.hand <= last_hand_) return refused(ApplyProblem::Stale);
+                last_hand_ = m.hand;
                 next_hand_ = m.hand;
                 rebuys_open_ = m.rebuys_open;
                 paused_ = false;

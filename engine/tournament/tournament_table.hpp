@@ -24,6 +24,7 @@ enum class ApplyProblem {
     WrongEntrant,   // StandUp names a seat where that entrant does not sit
     NoHandToStart,  // start_hand() without a StartHand from the director
     TableRefused,   // the engine Table refused it (see `table`)
+    Stale,          // a StartHand or SetLevel older than one already applied (delivered twice, or late)
 };
 
 struct ApplyError {
@@ -91,6 +92,7 @@ class TournamentTable {
     int level_ = 1;
     Stakes stakes_;
     std::optional<HandId> next_hand_;
+    HandId last_hand_ = 0;  // the newest StartHand applied
     bool rebuys_open_ = false;
     bool paused_ = false;
     std::optional<Chips> addon_offer_;

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "tests/persistence/test_database.hpp"
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::persistence;
 using tavolo::testing::MigratedDatabase;
@@ -52,9 +53,10 @@ TEST(Accounts, ALoginWithStrongerSettingsRehashesThePassword) {
 TEST(Accounts, BadNamesAndShortPasswordsAreRefused) {
     MigratedDatabase t;
     AccountStore accounts(t.db(), PasswordCost::minimum());
-    EXPECT_EQ(accounts.create("", "long enough").error().code, StoreErrc::invalid_argument);
-    EXPECT_EQ(accounts.create(std::string(33, 'x'), "long enough").error().code, StoreErrc::invalid_argument);
-    EXPECT_EQ(accounts.create("dave", "short").error().code, StoreErrc::invalid_argument);
+    EXPECT_EQ(refusal_of(accounts.create("", "long enough")).code, StoreErrc::invalid_argument);
+    EXPECT_EQ(refusal_of(accounts.create(std::string(33, 'x'), "long enough")).code,
+              StoreErrc::invalid_argument);
+    EXPECT_EQ(refusal_of(accounts.create("dave", "short")).code, StoreErrc::invalid_argument);
 }
 
 TEST(Accounts, RolesArePlayerByDefaultAndOperatorOnRequest) {
@@ -66,7 +68,7 @@ TEST(Accounts, RolesArePlayerByDefaultAndOperatorOnRequest) {
     EXPECT_EQ(accounts.find(op.id)->role, Role::operator_);
     ASSERT_TRUE(accounts.set_role(player.id, Role::operator_));
     EXPECT_EQ(accounts.find_by_name("ERIN")->role, Role::operator_);
-    EXPECT_EQ(accounts.set_role(AccountId{999999}, Role::player).error().code, StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(accounts.set_role(AccountId{999999}, Role::player)).code, StoreErrc::not_found);
 }
 
 TEST(Accounts, ResumeTokensAreStoredHashedAndRedeemable) {
@@ -82,7 +84,7 @@ TEST(Accounts, ResumeTokensAreStoredHashedAndRedeemable) {
     auto back = accounts.redeem_resume_token(*token);
     ASSERT_TRUE(back);
     EXPECT_EQ(back->id, a.id);
-    EXPECT_EQ(accounts.redeem_resume_token("not-a-token").error().code, StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(accounts.redeem_resume_token("not-a-token")).code, StoreErrc::not_found);
 }
 
 TEST(Accounts, ExpiredAndRevokedResumeTokensAreRefused) {
@@ -90,9 +92,9 @@ TEST(Accounts, ExpiredAndRevokedResumeTokensAreRefused) {
     AccountStore accounts(t.db(), PasswordCost::minimum());
     auto a = accounts.create("grace", "long enough").value();
     auto expired = accounts.issue_resume_token(a.id, std::chrono::seconds(0)).value();
-    EXPECT_EQ(accounts.redeem_resume_token(expired).error().code, StoreErrc::expired);
+    EXPECT_EQ(refusal_of(accounts.redeem_resume_token(expired)).code, StoreErrc::expired);
     auto live = accounts.issue_resume_token(a.id, std::chrono::hours(1)).value();
     ASSERT_TRUE(accounts.redeem_resume_token(live));
     ASSERT_TRUE(accounts.revoke_resume_tokens(a.id));
-    EXPECT_EQ(accounts.redeem_resume_token(live).error().code, StoreErrc::expired);
+    EXPECT_EQ(refusal_of(accounts.redeem_resume_token(live)).code, StoreErrc::expired);
 }

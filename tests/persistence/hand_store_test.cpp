@@ -4,6 +4,7 @@
 
 #include "tests/persistence/fixtures.hpp"
 #include "tests/persistence/test_database.hpp"
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::persistence;
 using namespace tavolo::testing;
@@ -37,7 +38,7 @@ TEST(HandStore, FailureMidTransactionLeavesNeitherHandNorSnapshot) {
     auto r = hands.commit(bad);
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, StoreErrc::invalid_argument);
-    EXPECT_EQ(hands.hand(sng.tables[0], 2).error().code, StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(hands.hand(sng.tables[0], 2)).code, StoreErrc::not_found);
     EXPECT_EQ(*hands.hand_count(sng.tables[0]), 1);
     EXPECT_EQ(hands.snapshot(sng.tables[0])->hand_number, 1);
 }

@@ -11,6 +11,7 @@
 
 #include "persistence/account_store.hpp"
 #include "tests/persistence/test_database.hpp"
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::persistence;
 using tavolo::testing::MigratedDatabase;
@@ -175,13 +176,14 @@ TEST(Ledger, MalformedMovementsAreRefused) {
     MigratedDatabase t;
     auto w = funded_players(t, 2, 100);
     Ledger ledger(t.db());
-    EXPECT_EQ(ledger.post({"a", "x", {{w[0], -10}, {w[1], 9}}, ""}).error().code,
+    EXPECT_EQ(refusal_of(ledger.post({"a", "x", {{w[0], -10}, {w[1], 9}}, ""})).code,
               StoreErrc::invalid_argument);
-    EXPECT_EQ(ledger.post({"", "x", {{w[0], -10}, {w[1], 10}}, ""}).error().code,
+    EXPECT_EQ(refusal_of(ledger.post({"", "x", {{w[0], -10}, {w[1], 10}}, ""})).code,
               StoreErrc::invalid_argument);
-    EXPECT_EQ(ledger.post({"b", "x", {{w[0], -10}, {w[0], 10}}, ""}).error().code,
+    EXPECT_EQ(refusal_of(ledger.post({"b", "x", {{w[0], -10}, {w[0], 10}}, ""})).code,
               StoreErrc::invalid_argument);
-    EXPECT_EQ(ledger.post(transfer("c", "x", w[0], WalletId{999999}, 5)).error().code, StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(ledger.post(transfer("c", "x", w[0], WalletId{999999}, 5))).code,
+              StoreErrc::not_found);
 }
 
 // 8 writers x 10,000 transfers among 20 wallets, in batches: every accepted transfer is in the

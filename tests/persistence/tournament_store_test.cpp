@@ -9,6 +9,7 @@
 #include "persistence/audit_log.hpp"
 #include "persistence/ledger.hpp"
 #include "tests/persistence/test_database.hpp"
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::persistence;
 using tavolo::testing::MigratedDatabase;
@@ -293,7 +294,7 @@ TEST(AuditLog, OnlyOperatorsAreRecordedAndTheLogIsAppendOnly) {
     auto player = w.player("pat", 0);
     ASSERT_TRUE(
         AuditLog(w.t.db()).record(op.id, "cancel_tournament", "tournament:1", R"({"reason": "test"})"));
-    EXPECT_EQ(AuditLog(w.t.db()).record(player.id, "cancel_tournament", "tournament:1").error().code,
+    EXPECT_EQ(refusal_of(AuditLog(w.t.db()).record(player.id, "cancel_tournament", "tournament:1")).code,
               StoreErrc::forbidden);
     auto recent = AuditLog(w.t.db()).recent(10).value();
     ASSERT_EQ(recent.size(), 1U);

@@ -3,6 +3,8 @@
 
     EXPECT_TRUE(x) ... *x / x-> / x.value()     undefined behaviour when x is empty: use ASSERT_TRUE
     EXPECT_FALSE(x) ... x.error()               undefined behaviour when x holds a value: use ASSERT_FALSE
+    EXPECT_EQ(f(...).error(), E)                the same when f accepts, and the test may pass: use
+                                                refusal_of(f(...)) (tests/support/refusal_of.hpp)
 
 A use guarded by `if (x)` / `if (!x) return` is fine. Run by ctest (expect_then_dereference); prints each
 finding as path:line and exits 1 if there is any.
@@ -30,9 +32,15 @@ def checked_names(condition):
     return names
 
 
+# A check whose first argument calls .error() on a call's result, unchecked.
+UNCHECKED_CALL = re.compile(r"(?:EXPECT|ASSERT)_[A-Z_]+\(\s*[^;]*?\)\s*\.\s*error\(\)")
+
+
 def findings(path):
     lines = path.read_text(errors="replace").splitlines()
     for i, line in enumerate(lines):
+        if UNCHECKED_CALL.search(line.split("<<")[0]):  # a message after << runs only on failure
+            yield f"{path}:{i + 1}: .error() of an unchecked call inside a check: {line.strip()}"
         for kind, regex in CHECKS:
             match = regex.search(line)
             if not match:
@@ -62,7 +70,8 @@ def main():
     for f in found:
         print(f)
     if found:
-        print(f"{len(found)} non-fatal check(s) followed by a dereference: use ASSERT_*", file=sys.stderr)
+        print(f"{len(found)} non-fatal check(s) followed by a dereference: use ASSERT_* (or refusal_of)",
+              file=sys.stderr)
     return 1 if found else 0
 
 

@@ -42,6 +42,9 @@ class RawConnection {
         return true;
     }
 
+    // Says the request is over (a half-close, FIN): the client still reads the answer.
+    void finish_sending() { shutdown(fd_, SHUT_WR); }
+
     // Reads until `received()` holds `text` (true) or the connection ends (false).
     bool read_until(std::string_view text) {
         while (received_.find(text) == std::string::npos)

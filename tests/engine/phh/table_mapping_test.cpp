@@ -2,6 +2,7 @@
 #include "engine/phh/table_mapping.hpp"
 
 #include <gtest/gtest.h>
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::engine;
 using namespace tavolo::engine::phh;
@@ -91,31 +92,31 @@ TEST(PhhTableMapping, OnlyABigBlindMeansNoSmallBlindThisHand) {
 TEST(PhhTableMapping, WhatTavoloDoesNotPlayIsSkippedWithItsReason) {
     HandHistory h = six_max();
     h.blinds_or_straddles = whole({50, 100, 200, 0, 0, 0});
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::UnsupportedForcedBets);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::UnsupportedForcedBets);
 
     h = six_max();
     h.variant = "PO";
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::UnsupportedVariant);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::UnsupportedVariant);
 
     h = six_max();
     h.finishing_stacks.reset();
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::NoFinishingStacks);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::NoFinishingStacks);
 
     h = six_max();
     (*h.finishing_stacks)[2] = *Decimal::parse("10112.5");
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::FractionalChips);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::FractionalChips);
 
     h = six_max();
     h.starting_stacks[0] = Decimal::infinity();
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::UnknownStacks);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::UnknownStacks);
 
     h = six_max();
     h.min_bet = Decimal::whole(200);
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::UnsupportedForcedBets);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::UnsupportedForcedBets);
 
     h = six_max();
     h.antes = whole({0, 5, 0, 0, 0, 7});
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::UnsupportedForcedBets);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::UnsupportedForcedBets);
 }
 
 TEST(PhhTableMapping, LimitBetsMustBeTheBigBlindAndTwiceIt) {
@@ -128,5 +129,5 @@ TEST(PhhTableMapping, LimitBetsMustBeTheBigBlindAndTwiceIt) {
     ASSERT_TRUE(m) << m.error().detail;
     EXPECT_EQ(m->setup.betting, Betting::Limit);
     h.big_bet = Decimal::whole(300);
-    EXPECT_EQ(map_to_table(h).error().reason, SkipReason::UnsupportedForcedBets);
+    EXPECT_EQ(refusal_of(map_to_table(h)).reason, SkipReason::UnsupportedForcedBets);
 }

@@ -10,6 +10,7 @@
 
 #include "engine/poker/setup_limits.hpp"
 #include "tests/engine/poker/hand_fixture.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
@@ -39,7 +40,7 @@ TEST(ChipLimits, TenStacksOf10To18AreRefusedNotOverflowed) {
     const std::vector<Chips> stacks(10, Chips{1'000'000'000'000'000'000});
     Hand h(make_setup(Variant::Holdem, Betting::NoLimit, stacks, 50, 100), rng);
     ASSERT_FALSE(h.setup_error().has_value());
-    EXPECT_EQ(h.setup_error().error(), SetupError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(h.setup_error()), SetupError::ChipsOverLimit);
     EXPECT_TRUE(h.is_over());
     EXPECT_TRUE(h.events().empty());
     EXPECT_STRNE(describe(SetupError::ChipsOverLimit), "unknown setup error");
@@ -51,28 +52,28 @@ TEST(ChipLimits, StacksOneChipPastTheLimitAreRefused) {
         verify_setup_limits(make_setup(Variant::Holdem, Betting::NoLimit, at_limit, 1, 2)).has_value());
     std::vector<Chips> past = at_limit;
     past[1] += 1;
-    EXPECT_EQ(verify_setup_limits(make_setup(Variant::Holdem, Betting::NoLimit, past, 1, 2)).error(),
+    EXPECT_EQ(refusal_of(verify_setup_limits(make_setup(Variant::Holdem, Betting::NoLimit, past, 1, 2))),
               SetupError::ChipsOverLimit);
     // One stack of the largest Chips value with others: the check itself must not overflow.
     const std::vector<Chips> huge{kInt64Max, kInt64Max, kInt64Max};
     SeededRandom rng(2);
     Hand h(make_setup(Variant::Holdem, Betting::NoLimit, huge, 1, 2), rng);
-    EXPECT_EQ(h.setup_error().error(), SetupError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(h.setup_error()), SetupError::ChipsOverLimit);
 }
 
 TEST(ChipLimits, BlindsOrAnteAboveTheLimitAreRefused) {
     SeededRandom rng(3);
     // A big blind of the largest Chips value made the minimum raise-to (bet + increment) overflow.
     Hand big(make_setup(Variant::Holdem, Betting::NoLimit, {100, 100, 100}, 1, kInt64Max), rng);
-    EXPECT_EQ(big.setup_error().error(), SetupError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(big.setup_error()), SetupError::ChipsOverLimit);
     // Ten antes of the largest value overflowed ante x players.
     Hand ante(make_setup(Variant::FiveCardStud, Betting::Limit, std::vector<Chips>(10, 100), 1, 2, kInt64Max,
                          AnteMode::Classic),
               rng);
-    EXPECT_EQ(ante.setup_error().error(), SetupError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(ante.setup_error()), SetupError::ChipsOverLimit);
     Hand limit(make_setup(Variant::Holdem, Betting::Limit, {100, 100}, kMaxTotalChips, kMaxTotalChips + 1),
                rng);
-    EXPECT_EQ(limit.setup_error().error(), SetupError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(limit.setup_error()), SetupError::ChipsOverLimit);
 }
 
 // Every game and structure at exactly the limit: all in, the pots and stacks still add up.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/engine/poker/hand_fixture.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
@@ -121,15 +122,15 @@ TEST(ForcedBets, InvalidSetupsAreRefusedWithAReason) {
         Hand::validate(make_setup(Variant::FiveCardDraw, Betting::Limit, std::vector<Chips>(7, 100), 1, 2))
             .error(),
         SetupError::TooManyPlayers);
-    EXPECT_EQ(Hand::validate(make_setup(Variant::Holdem, Betting::Limit, {100}, 1, 2)).error(),
+    EXPECT_EQ(refusal_of(Hand::validate(make_setup(Variant::Holdem, Betting::Limit, {100}, 1, 2))),
               SetupError::TooFewPlayers);
-    EXPECT_EQ(Hand::validate(make_setup(Variant::Holdem, Betting::Limit, {100, 0, 100}, 1, 2)).error(),
+    EXPECT_EQ(refusal_of(Hand::validate(make_setup(Variant::Holdem, Betting::Limit, {100, 0, 100}, 1, 2))),
               SetupError::EmptyStack);
-    EXPECT_EQ(Hand::validate(make_setup(Variant::Holdem, Betting::Limit, {100, 100, 100}, 1, 0)).error(),
+    EXPECT_EQ(refusal_of(Hand::validate(make_setup(Variant::Holdem, Betting::Limit, {100, 100, 100}, 1, 0))),
               SetupError::BadBlinds);
     HandSetup bad_bb = make_setup(Variant::Holdem, Betting::NoLimit, {100, 100, 100}, 1, 2);
     bad_bb.big_blind_seat = 7;
-    EXPECT_EQ(Hand::validate(bad_bb).error(), SetupError::BlindSeatNotDealtIn);
+    EXPECT_EQ(refusal_of(Hand::validate(bad_bb)), SetupError::BlindSeatNotDealtIn);
     Hand h(bad_bb, rng);
     EXPECT_TRUE(h.is_over());
     EXPECT_FALSE(h.setup_error().has_value());

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "tests/engine/poker/random_play.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::testing {
 namespace {
@@ -116,11 +117,11 @@ TEST(HostileCommands, RaiseWhenNotReopenedOrCappedRefused) {
 
 TEST(HostileCommands, DiscardListWithDuplicateOrNonCardNumbersRefusedBeforeTheHand) {
     const int twice[] = {4, 9, 4};
-    EXPECT_EQ(discard_of(twice).error(), RuleError::DuplicateCard);
+    EXPECT_EQ(refusal_of(discard_of(twice)), RuleError::DuplicateCard);
     for (int bad :
          {-1, 52, 63, 64, 255, 1000, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()}) {
         const int list[] = {3, bad};
-        EXPECT_EQ(discard_of(list).error(), RuleError::NotACard) << bad;
+        EXPECT_EQ(refusal_of(discard_of(list)), RuleError::NotACard) << bad;
     }
     const int good[] = {51, 0, 17};
     const auto d = discard_of(good);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/engine/polacco/polacco_fixture.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::polacco {
 namespace {
@@ -35,11 +36,12 @@ Hand started(HandSetup s, std::string_view top = "") {
 }
 
 TEST(PolaccoHand, NeedsTwoPlayersAndASeatedFirstSpeaker) {
-    EXPECT_EQ(Hand::start_with_deck(setup(players(1), 100), Deck{}).error(), PolaccoError::NotEnoughPlayers);
-    EXPECT_EQ(Hand::start_with_deck(setup(players(3), 999), Deck{}).error(), PolaccoError::NotSeated);
+    EXPECT_EQ(refusal_of(Hand::start_with_deck(setup(players(1), 100), Deck{})),
+              PolaccoError::NotEnoughPlayers);
+    EXPECT_EQ(refusal_of(Hand::start_with_deck(setup(players(3), 999), Deck{})), PolaccoError::NotSeated);
     Rules nodealer_clockwise;
     nodealer_clockwise.clockwise_only = true;
-    EXPECT_EQ(Hand::start_with_deck(setup(players(3), 100, nodealer_clockwise), Deck{}).error(),
+    EXPECT_EQ(refusal_of(Hand::start_with_deck(setup(players(3), 100, nodealer_clockwise), Deck{})),
               PolaccoError::InvalidRules);
 }
 
@@ -85,11 +87,12 @@ TEST(PolaccoHand, DirectionIsChosenBeforeTheDeal) {
     EXPECT_EQ(hand.phase(), Phase::ChoosingDirection);
     EXPECT_EQ(hand.to_act(), 101);
     EXPECT_EQ(count<CardDealt>(hand.events()), 0);
-    EXPECT_EQ(hand.declare(101, p("Carta alta 2")).error(), PolaccoError::DirectionNotChosen);
-    EXPECT_EQ(hand.choose_direction(100, Direction::Clockwise).error(), PolaccoError::NotYourTurn);
+    EXPECT_EQ(refusal_of(hand.declare(101, p("Carta alta 2"))), PolaccoError::DirectionNotChosen);
+    EXPECT_EQ(refusal_of(hand.choose_direction(100, Direction::Clockwise)), PolaccoError::NotYourTurn);
     ASSERT_TRUE(hand.choose_direction(101, Direction::Anticlockwise));
     EXPECT_EQ(hand.phase(), Phase::Declaring);
-    EXPECT_EQ(hand.choose_direction(101, Direction::Clockwise).error(), PolaccoError::DirectionAlreadyChosen);
+    EXPECT_EQ(refusal_of(hand.choose_direction(101, Direction::Clockwise)),
+              PolaccoError::DirectionAlreadyChosen);
 }
 
 // Hostile input: a direction value that is neither clockwise nor anticlockwise is refused.
@@ -158,7 +161,7 @@ TEST(PolaccoHand, ClockwiseOnlyFixesTheDirection) {
     EXPECT_EQ(hand.phase(), Phase::Declaring);
     EXPECT_EQ(hand.direction(), Direction::Clockwise);
     EXPECT_EQ(hand.cards_in_play(), 6);
-    EXPECT_EQ(hand.choose_direction(102, Direction::Anticlockwise).error(), PolaccoError::ClockwiseOnly);
+    EXPECT_EQ(refusal_of(hand.choose_direction(102, Direction::Anticlockwise)), PolaccoError::ClockwiseOnly);
     ASSERT_TRUE(hand.declare(102, p("Carta alta 5")));
     EXPECT_EQ(hand.to_act(), 100);
 }
@@ -168,12 +171,12 @@ TEST(PolaccoHand, OutOfTurnOrNotHigherIsRefusedAndChangesNothing) {
     ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
     ASSERT_TRUE(hand.declare(100, p("Coppia di 9")));
     auto before = hand.events().size();
-    EXPECT_EQ(hand.declare(102, p("Tris di A")).error(), PolaccoError::NotYourTurn);
-    EXPECT_EQ(hand.declare(101, p("Coppia di 9")).error(), PolaccoError::NotHigher);
-    EXPECT_EQ(hand.declare(101, p("Coppia di 8")).error(), PolaccoError::NotHigher);
-    EXPECT_EQ(hand.declare(101, p("Carta alta A")).error(), PolaccoError::NotHigher);
-    EXPECT_EQ(hand.doubt(102).error(), PolaccoError::NotYourTurn);
-    EXPECT_EQ(hand.declare(999, p("Tris di A")).error(), PolaccoError::NotSeated);
+    EXPECT_EQ(refusal_of(hand.declare(102, p("Tris di A"))), PolaccoError::NotYourTurn);
+    EXPECT_EQ(refusal_of(hand.declare(101, p("Coppia di 9"))), PolaccoError::NotHigher);
+    EXPECT_EQ(refusal_of(hand.declare(101, p("Coppia di 8"))), PolaccoError::NotHigher);
+    EXPECT_EQ(refusal_of(hand.declare(101, p("Carta alta A"))), PolaccoError::NotHigher);
+    EXPECT_EQ(refusal_of(hand.doubt(102)), PolaccoError::NotYourTurn);
+    EXPECT_EQ(refusal_of(hand.declare(999, p("Tris di A"))), PolaccoError::NotSeated);
     EXPECT_EQ(hand.events().size(), before);
     EXPECT_EQ(hand.to_act(), 101);
     EXPECT_EQ(hand.last_punto(), p("Coppia di 9"));
@@ -266,7 +269,7 @@ TEST(PolaccoHand, TheSameStraightFlushInAnotherSuitIsNotARaise) {
     Hand hand = started(setup(players(2), 100));
     ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
     ASSERT_TRUE(hand.declare(100, p("Scala colore da 6 a 10 di cuori")));
-    EXPECT_EQ(hand.declare(101, p("Scala colore da 6 a 10 di picche")).error(), PolaccoError::NotHigher);
+    EXPECT_EQ(refusal_of(hand.declare(101, p("Scala colore da 6 a 10 di picche"))), PolaccoError::NotHigher);
     EXPECT_TRUE(hand.declare(101, p("Scala colore da 7 a J di fiori")));
 }
 
@@ -275,8 +278,8 @@ TEST(PolaccoHand, TheFirstSpeakerMustDeclare) {
     rules.passamano = true;
     Hand hand = started(setup(players(3), 100, rules));
     ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
-    EXPECT_EQ(hand.doubt(100).error(), PolaccoError::NothingToDoubt);
-    EXPECT_EQ(hand.pass(100).error(), PolaccoError::FirstSpeakerCannotPass);
+    EXPECT_EQ(refusal_of(hand.doubt(100)), PolaccoError::NothingToDoubt);
+    EXPECT_EQ(refusal_of(hand.pass(100)), PolaccoError::FirstSpeakerCannotPass);
     auto legal = hand.legal_actions();
     EXPECT_EQ(legal.player, 100);
     EXPECT_TRUE(legal.declare);
@@ -301,7 +304,7 @@ TEST(PolaccoHand, DoubtOfAPresentPuntoPenalisesTheDoubter) {
     EXPECT_FALSE(result.eliminated);
     EXPECT_EQ(result.next_first_speaker, 101) << "the penalised player speaks first next";
     EXPECT_EQ(result.players[1].penalties, 1);
-    EXPECT_EQ(hand.declare(102, p("Tris di 7")).error(), PolaccoError::HandOver);
+    EXPECT_EQ(refusal_of(hand.declare(102, p("Tris di 7"))), PolaccoError::HandOver);
 }
 
 TEST(PolaccoHand, DoubtOfAnAbsentPuntoPenalisesTheDeclarer) {
@@ -350,10 +353,10 @@ TEST(PolaccoHand, ThePassIsOncePerTournamentAndNeverBackToTheDeclarer) {
     EXPECT_EQ(hand.to_act(), 102);
     ASSERT_TRUE(hand.pass(102));
     EXPECT_EQ(hand.to_act(), 103);
-    EXPECT_EQ(hand.pass(103).error(), PolaccoError::PassReturnsToDeclarer);
+    EXPECT_EQ(refusal_of(hand.pass(103)), PolaccoError::PassReturnsToDeclarer);
     ASSERT_TRUE(hand.declare(103, p("Carta alta 4")));
     ASSERT_TRUE(hand.declare(100, p("Carta alta 5")));
-    EXPECT_EQ(hand.pass(101).error(), PolaccoError::PassAlreadyUsed);
+    EXPECT_EQ(refusal_of(hand.pass(101)), PolaccoError::PassAlreadyUsed);
     ASSERT_TRUE(hand.doubt(101));
     EXPECT_FALSE(hand.result()->players[1].pass_available);
     EXPECT_FALSE(hand.result()->players[2].pass_available);
@@ -366,14 +369,14 @@ TEST(PolaccoHand, HeadsUpAPassAlwaysReturnsToTheDeclarer) {
     Hand hand = started(setup(players(2), 100, rules));
     ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
     ASSERT_TRUE(hand.declare(100, p("Carta alta 3")));
-    EXPECT_EQ(hand.pass(101).error(), PolaccoError::PassReturnsToDeclarer);
+    EXPECT_EQ(refusal_of(hand.pass(101)), PolaccoError::PassReturnsToDeclarer);
 }
 
 TEST(PolaccoHand, ThePassNeedsTheOptionalRule) {
     Hand hand = started(setup(players(3), 100));
     ASSERT_TRUE(hand.choose_direction(100, Direction::Clockwise));
     ASSERT_TRUE(hand.declare(100, p("Carta alta 3")));
-    EXPECT_EQ(hand.pass(101).error(), PolaccoError::PassNotAllowed);
+    EXPECT_EQ(refusal_of(hand.pass(101)), PolaccoError::PassNotAllowed);
 }
 
 Hand four_of_a_kind_doubted(Rules rules, int declarer_penalties, int others_penalties) {
@@ -455,7 +458,7 @@ TEST(PolaccoHand, BonusWithTwentyNineCardsInPlay) {
 
 TEST(PolaccoHand, TimeoutDeclaresTheLowestOrDoubts) {
     Hand hand = started(setup(players(3), 101));
-    EXPECT_EQ(hand.timeout(100).error(), PolaccoError::NotYourTurn);
+    EXPECT_EQ(refusal_of(hand.timeout(100)), PolaccoError::NotYourTurn);
     auto opening = hand.timeout(101).value();
     EXPECT_EQ(hand.direction(), Direction::Clockwise);
     EXPECT_EQ(hand.last_punto(), Punto::lowest());

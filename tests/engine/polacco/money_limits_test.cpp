@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "engine/polacco/tournament.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::polacco {
 namespace {
@@ -22,9 +23,9 @@ std::expected<Tournament, PolaccoError> start_with(TournamentConfig config, int 
 TEST(PolaccoMoneyLimits, PrizePoolPastTheLimitIsRefused) {
     TournamentConfig config;
     config.prize_part = std::numeric_limits<Cents>::max() / 2;  // x 3 entrants overflowed
-    EXPECT_EQ(start_with(config).error(), PolaccoError::MoneyOutOfRange);
+    EXPECT_EQ(refusal_of(start_with(config)), PolaccoError::MoneyOutOfRange);
     config.prize_part = kMaxTotalCents / 3 + 1;
-    EXPECT_EQ(start_with(config).error(), PolaccoError::MoneyOutOfRange);
+    EXPECT_EQ(refusal_of(start_with(config)), PolaccoError::MoneyOutOfRange);
     config.prize_part = kMaxTotalCents / 3;
     auto t = start_with(config);
     ASSERT_TRUE(t.has_value());
@@ -38,12 +39,12 @@ TEST(PolaccoMoneyLimits, PrizePoolPastTheLimitIsRefused) {
 TEST(PolaccoMoneyLimits, NegativeOrHugeGuaranteeAndNegativePrizePartAreRefused) {
     TournamentConfig config;
     config.guarantee = -1;
-    EXPECT_EQ(start_with(config).error(), PolaccoError::MoneyOutOfRange);
+    EXPECT_EQ(refusal_of(start_with(config)), PolaccoError::MoneyOutOfRange);
     config.guarantee = kMaxTotalCents + 1;
-    EXPECT_EQ(start_with(config).error(), PolaccoError::MoneyOutOfRange);
+    EXPECT_EQ(refusal_of(start_with(config)), PolaccoError::MoneyOutOfRange);
     config.guarantee = 0;
     config.prize_part = -100;
-    EXPECT_EQ(start_with(config).error(), PolaccoError::MoneyOutOfRange);
+    EXPECT_EQ(refusal_of(start_with(config)), PolaccoError::MoneyOutOfRange);
     EXPECT_NE(describe(PolaccoError::MoneyOutOfRange), describe(PolaccoError::InvalidRules));
 }
 
@@ -51,7 +52,7 @@ TEST(PolaccoMoneyLimits, PayoutTableThatDoesNotSplitThePoolIsRefused) {
     TournamentConfig config;
     config.prize_part = 1000;
     config.payout_table = PayoutTable{{std::numeric_limits<std::int64_t>::max(), 1}};
-    EXPECT_EQ(start_with(config).error(), PolaccoError::InvalidPayoutTable);
+    EXPECT_EQ(refusal_of(start_with(config)), PolaccoError::InvalidPayoutTable);
     config.payout_table = PayoutTable{{kShareDenominator / 2, kShareDenominator / 2}};
     EXPECT_TRUE(start_with(config).has_value());
 }

@@ -13,6 +13,7 @@
 #include "engine/polacco/table.hpp"
 #include "engine/polacco/table_state.hpp"
 #include "tests/engine/polacco/polacco_fixture.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::polacco {
 namespace {
@@ -82,9 +83,9 @@ TEST(PolaccoTableRestart, rules_9_penalties_passes_and_hand_count_survive_a_rest
 TEST(PolaccoTableRestart, rules_7_snapshot_and_restore_are_refused_during_a_hand) {
     Table t{0, Rules{}, {{1, 0, true}, {2, 0, true}}, 1};
     ASSERT_TRUE(t.start_hand_with_deck(deck("")));
-    EXPECT_EQ(t.snapshot().error(), PolaccoError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.snapshot()), PolaccoError::HandInProgress);
     Table other{1, Rules{}, {{5, 0, true}, {6, 0, true}}, 6};
-    EXPECT_EQ(t.restore(*other.snapshot()).error(), PolaccoError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.restore(*other.snapshot())), PolaccoError::HandInProgress);
     EXPECT_TRUE(t.hand_in_progress());
     EXPECT_EQ(t.id(), 0);
 }
@@ -125,9 +126,9 @@ TEST(PolaccoTableRestart, restore_refuses_a_state_no_table_can_be_in) {
     for (const Case& c : cases) {
         TableState bad = good;
         c.spoil(bad);
-        EXPECT_EQ(validate(bad).error(), c.error) << c.what;
+        EXPECT_EQ(refusal_of(validate(bad)), c.error) << c.what;
         Table target{5, Rules{}, {{7, 0, true}, {8, 0, true}}, 8};
-        EXPECT_EQ(target.restore(bad).error(), c.error) << c.what;
+        EXPECT_EQ(refusal_of(target.restore(bad)), c.error) << c.what;
         EXPECT_TRUE(*target.snapshot() == *Table(5, Rules{}, {{7, 0, true}, {8, 0, true}}, 8).snapshot())
             << c.what << ": a refused restore changes nothing";
     }

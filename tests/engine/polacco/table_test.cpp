@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/engine/polacco/polacco_fixture.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::polacco {
 
@@ -19,11 +20,11 @@ Table three_players(int penalties_of_middle = 0) {
 TEST(PolaccoTable, OneHandAtATimeAndOnlyFinishedHandsApply) {
     Table table = three_players();
     ASSERT_TRUE(table.start_hand_with_deck(deck("")));
-    EXPECT_EQ(table.start_hand_with_deck(deck("")).error(), PolaccoError::HandInProgress);
-    EXPECT_EQ(table.finish_hand().error(), PolaccoError::HandNotFinished);
-    EXPECT_EQ(table.give_penalty(2).error(), PolaccoError::HandInProgress);
+    EXPECT_EQ(refusal_of(table.start_hand_with_deck(deck(""))), PolaccoError::HandInProgress);
+    EXPECT_EQ(refusal_of(table.finish_hand()), PolaccoError::HandNotFinished);
+    EXPECT_EQ(refusal_of(table.give_penalty(2)), PolaccoError::HandInProgress);
     Table idle = three_players();
-    EXPECT_EQ(idle.finish_hand().error(), PolaccoError::NoHandInProgress);
+    EXPECT_EQ(refusal_of(idle.finish_hand()), PolaccoError::NoHandInProgress);
 }
 
 TEST(PolaccoTable, ThePenalisedPlayerSpeaksFirstAndHoldsOneMoreCardNextHand) {
@@ -50,7 +51,7 @@ TEST(PolaccoTable, AnOperatorPenaltyMakesTheNextFirstSpeakerOrEliminates) {
     EXPECT_EQ(first.penalties, 1);
     EXPECT_FALSE(first.eliminated);
     EXPECT_EQ(table.first_speaker(), 3);
-    EXPECT_EQ(table.give_penalty(99).error(), PolaccoError::NotSeated);
+    EXPECT_EQ(refusal_of(table.give_penalty(99)), PolaccoError::NotSeated);
     auto out = table.give_penalty(2).value();
     EXPECT_TRUE(out.eliminated);
     EXPECT_EQ(out.next_first_speaker, 1) << "1 precedes 2 clockwise (no hand played yet: clockwise)";

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/polacco/draw.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine::polacco {
 namespace {
@@ -59,11 +60,11 @@ TEST(PolaccoDraw, EveryPlayerGetsOneSeat) {
 
 TEST(PolaccoTournament, NeedsTwoEntrantsAndConsistentRules) {
     SeededRandom rng{1};
-    EXPECT_EQ(Tournament::start(ids(1), {}, rng).error(), PolaccoError::NotEnoughPlayers);
+    EXPECT_EQ(refusal_of(Tournament::start(ids(1), {}, rng)), PolaccoError::NotEnoughPlayers);
     TournamentConfig cfg;
     cfg.rules.clockwise_only = true;  // a casino option
-    EXPECT_EQ(Tournament::start(ids(10), cfg, rng).error(), PolaccoError::InvalidRules);
-    EXPECT_EQ(Tournament::start({4, 5, 4}, {}, rng).error(), PolaccoError::DuplicateEntrant);
+    EXPECT_EQ(refusal_of(Tournament::start(ids(10), cfg, rng)), PolaccoError::InvalidRules);
+    EXPECT_EQ(refusal_of(Tournament::start({4, 5, 4}, {}, rng)), PolaccoError::DuplicateEntrant);
 }
 
 TEST(PolaccoTournament, TheAceDrawerSpeaksFirst) {
@@ -130,7 +131,7 @@ TEST(PolaccoTournament, ATableWithThreeLeftPausesUntilAllHaveThreeThenAllAreRedr
     }
     EXPECT_EQ(placed, 2);
     EXPECT_TRUE(t.paused(2));
-    EXPECT_EQ(t.start_hand(2, rng).error(), PolaccoError::TablePaused);
+    EXPECT_EQ(refusal_of(t.start_hand(2, rng)), PolaccoError::TablePaused);
     EXPECT_EQ(t.tables_ready(), (std::vector<TableId>{0, 1}));
     // The penalties of the three survivors are kept through the redraw.
     std::vector<std::pair<PlayerId, int>> kept;
@@ -250,8 +251,8 @@ TEST(PolaccoTournament, AnOperatorPenaltyCanEliminateAndEndTheTournament) {
     EXPECT_EQ(std::get<PlayerPlaced>(events[0]).place, 2);
     EXPECT_EQ(std::get<TournamentWon>(events[1]).player, t.tables()[0].seats()[0].player);
     EXPECT_TRUE(t.finished());
-    EXPECT_EQ(t.give_penalty(0, victim, rng).error(), PolaccoError::HandOver);
-    EXPECT_EQ(t.give_penalty(5, victim, rng).error(), PolaccoError::UnknownTable);
+    EXPECT_EQ(refusal_of(t.give_penalty(0, victim, rng)), PolaccoError::HandOver);
+    EXPECT_EQ(refusal_of(t.give_penalty(5, victim, rng)), PolaccoError::UnknownTable);
 }
 
 }  // namespace

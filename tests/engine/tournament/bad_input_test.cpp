@@ -11,6 +11,7 @@
 #include "engine/tournament/structure.hpp"
 #include "tests/engine/tournament/floor_support.hpp"
 #include "tests/engine/tournament/table_support.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -18,8 +19,8 @@ namespace {
 TEST(BadInput, table_refuses_the_empty_seat_marker_as_an_entrant) {
     Table t(6);
     // kNoEntrant would make the seat look empty while counting a player.
-    EXPECT_EQ(t.sit(0, kNoEntrant, 1000).error(), TableError::InvalidEntrant);
-    EXPECT_EQ(t.sit(0, -7, 1000).error(), TableError::InvalidEntrant);
+    EXPECT_EQ(refusal_of(t.sit(0, kNoEntrant, 1000)), TableError::InvalidEntrant);
+    EXPECT_EQ(refusal_of(t.sit(0, -7, 1000)), TableError::InvalidEntrant);
     EXPECT_EQ(t.player_count(), 0);
     EXPECT_FALSE(t.occupied(0));
 }
@@ -27,23 +28,23 @@ TEST(BadInput, table_refuses_the_empty_seat_marker_as_an_entrant) {
 TEST(BadInput, table_refuses_the_same_entrant_sitting_twice) {
     Table t(6);
     ASSERT_TRUE(t.sit(0, 42, 1000).has_value());
-    EXPECT_EQ(t.sit(3, 42, 1000).error(), TableError::AlreadySeated);
+    EXPECT_EQ(refusal_of(t.sit(3, 42, 1000)), TableError::AlreadySeated);
     EXPECT_EQ(t.player_count(), 1);
     EXPECT_FALSE(t.occupied(3));
 }
 
 TEST(BadInput, table_refuses_a_stack_of_zero_or_less) {
     Table t(6);
-    EXPECT_EQ(t.sit(0, 1, 0).error(), TableError::ChipsNotPositive);
-    EXPECT_EQ(t.sit(0, 1, -500).error(), TableError::ChipsNotPositive);
+    EXPECT_EQ(refusal_of(t.sit(0, 1, 0)), TableError::ChipsNotPositive);
+    EXPECT_EQ(refusal_of(t.sit(0, 1, -500)), TableError::ChipsNotPositive);
     EXPECT_EQ(t.player_count(), 0);
 }
 
 TEST(BadInput, rules_6_rebuy_of_negative_or_zero_chips_is_refused) {
     Table t(6);
     ASSERT_TRUE(t.sit(0, 1, 1000).has_value());
-    EXPECT_EQ(t.add_chips(0, -600).error(), TableError::ChipsNotPositive);
-    EXPECT_EQ(t.add_chips(0, 0).error(), TableError::ChipsNotPositive);
+    EXPECT_EQ(refusal_of(t.add_chips(0, -600)), TableError::ChipsNotPositive);
+    EXPECT_EQ(refusal_of(t.add_chips(0, 0)), TableError::ChipsNotPositive);
     EXPECT_EQ(t.at(0).stack, 1000);
 }
 
@@ -52,9 +53,9 @@ TEST(BadInput, finish_hand_refuses_negative_stacks_and_chips_from_nowhere) {
     auto setup = t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
     ASSERT_TRUE(setup.has_value());
     const std::vector<Chips> negative{3100, -100, 0};
-    EXPECT_EQ(t.finish_hand(negative).error(), TableError::NegativeStack);
+    EXPECT_EQ(refusal_of(t.finish_hand(negative)), TableError::NegativeStack);
     const std::vector<Chips> invented{1000, 1000, 1001};
-    EXPECT_EQ(t.finish_hand(invented).error(), TableError::ChipsNotConserved);
+    EXPECT_EQ(refusal_of(t.finish_hand(invented)), TableError::ChipsNotConserved);
     EXPECT_TRUE(t.in_hand());  // nothing changed: the hand is still to be finished
     EXPECT_EQ(t.player_count(), 3);
     const std::vector<Chips> good{3000, 0, 0};
@@ -66,9 +67,9 @@ TEST(BadInput, finish_hand_refuses_negative_stacks_and_chips_from_nowhere) {
 TEST(BadInput, the_button_cannot_be_redrawn_during_a_hand) {
     auto t = testing::table_with({0, 1, 2}, 0);
     ASSERT_TRUE(t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
-    EXPECT_EQ(t.set_first_button(1).error(), TableError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.set_first_button(1)), TableError::HandInProgress);
     SeededRandom rng(1);
-    EXPECT_EQ(t.draw_button(rng).error(), TableError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.draw_button(rng)), TableError::HandInProgress);
     EXPECT_EQ(t.button(), 0);
 }
 
@@ -136,7 +137,7 @@ TEST(BadInput, rules_6_breaking_a_table_mid_hand_is_refused) {
     ASSERT_TRUE(f.table(2).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
     f.report(2);
     SeededRandom rng(1);
-    EXPECT_EQ(f.floor.break_table(2, rng).error(), FloorError::TableInHand);
+    EXPECT_EQ(refusal_of(f.floor.break_table(2, rng)), FloorError::TableInHand);
     EXPECT_EQ(f.floor.table(2).player_count(), 5);
     EXPECT_EQ(f.floor.players(), 17);
     // After a hand elsewhere the break waits for table 2's own report.
@@ -172,7 +173,7 @@ TEST(BadInput, rules_6_balancing_out_of_a_table_mid_hand_is_refused) {
     auto f = floor_of({9, 9, 7});
     ASSERT_TRUE(f.table(0).start_hand(9, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
     f.report(0);
-    EXPECT_EQ(f.floor.balance_once(0).error(), FloorError::TableInHand);
+    EXPECT_EQ(refusal_of(f.floor.balance_once(0)), FloorError::TableInHand);
     EXPECT_EQ(f.floor.table(0).player_count(), 9);
     EXPECT_EQ(f.floor.table(2).player_count(), 7);
 }
@@ -181,17 +182,17 @@ TEST(BadInput, floor_refuses_unknown_tables) {
     auto f = floor_of({4, 4});
     SeededRandom rng(1);
     std::vector<SeatMove> moves;
-    EXPECT_EQ(f.floor.after_hand(7, rng, moves).error(), FloorError::UnknownTable);
-    EXPECT_EQ(f.floor.after_hand(-1, rng, moves).error(), FloorError::UnknownTable);
-    EXPECT_EQ(f.floor.break_table(5, rng).error(), FloorError::UnknownTable);
-    EXPECT_EQ(f.floor.balance_once(5).error(), FloorError::UnknownTable);
+    EXPECT_EQ(refusal_of(f.floor.after_hand(7, rng, moves)), FloorError::UnknownTable);
+    EXPECT_EQ(refusal_of(f.floor.after_hand(-1, rng, moves)), FloorError::UnknownTable);
+    EXPECT_EQ(refusal_of(f.floor.break_table(5, rng)), FloorError::UnknownTable);
+    EXPECT_EQ(refusal_of(f.floor.balance_once(5)), FloorError::UnknownTable);
     EXPECT_FALSE(f.floor.open(99));
 }
 
 TEST(BadInput, breaking_the_last_table_is_refused) {
     auto f = floor_of({4});
     SeededRandom rng(1);
-    EXPECT_EQ(f.floor.break_table(0, rng).error(), FloorError::NoRoom);
+    EXPECT_EQ(refusal_of(f.floor.break_table(0, rng)), FloorError::NoRoom);
     EXPECT_EQ(f.floor.players(), 4);
 }
 
@@ -199,10 +200,10 @@ TEST(BadInput, rules_6_ranking_refuses_an_entrant_ranked_twice) {
     Ranking r(5);
     const std::vector<Elimination> a{{3, 0, 100, 0}};
     ASSERT_TRUE(r.eliminate_in_hand(a).has_value());
-    EXPECT_EQ(r.eliminate_in_hand(a).error(), RankingError::AlreadyRanked);
+    EXPECT_EQ(refusal_of(r.eliminate_in_hand(a)), RankingError::AlreadyRanked);
     const std::vector<Elimination> twice{{4, 0, 100, 0}, {4, 1, 100, 1}};
-    EXPECT_EQ(r.eliminate_in_hand(twice).error(), RankingError::AlreadyRanked);
-    EXPECT_EQ(r.eliminate_in_round({{3, 100, 0, 0}}).error(), RankingError::AlreadyRanked);
+    EXPECT_EQ(refusal_of(r.eliminate_in_hand(twice)), RankingError::AlreadyRanked);
+    EXPECT_EQ(refusal_of(r.eliminate_in_round({{3, 100, 0, 0}})), RankingError::AlreadyRanked);
     EXPECT_EQ(r.unranked(), 4);
     EXPECT_EQ(r.placings().size(), 1u);
 }
@@ -211,31 +212,31 @@ TEST(BadInput, rules_6_ranking_refuses_unknown_entrants) {
     const std::vector<EntrantId> roster{10, 11, 12};
     Ranking r(roster);
     const std::vector<Elimination> stranger{{99, 0, 100, 0}};
-    EXPECT_EQ(r.eliminate_in_hand(stranger).error(), RankingError::UnknownEntrant);
+    EXPECT_EQ(refusal_of(r.eliminate_in_hand(stranger)), RankingError::UnknownEntrant);
     const std::vector<Elimination> empty_seat{{kNoEntrant, 0, 100, 0}};
-    EXPECT_EQ(r.eliminate_in_hand(empty_seat).error(), RankingError::UnknownEntrant);
-    EXPECT_EQ(r.crown(99).error(), RankingError::UnknownEntrant);
+    EXPECT_EQ(refusal_of(r.eliminate_in_hand(empty_seat)), RankingError::UnknownEntrant);
+    EXPECT_EQ(refusal_of(r.crown(99)), RankingError::UnknownEntrant);
     EXPECT_EQ(r.unranked(), 3);
     EXPECT_TRUE(r.placings().empty());
 }
 
 TEST(BadInput, rules_6_a_hand_cannot_eliminate_everyone_and_only_the_last_is_crowned) {
     Ranking r(3);
-    EXPECT_EQ(r.crown(1).error(), RankingError::NotTheLast);
+    EXPECT_EQ(refusal_of(r.crown(1)), RankingError::NotTheLast);
     const std::vector<Elimination> all{{1, 0, 100, 0}, {2, 1, 100, 1}, {3, 2, 100, 2}};
-    EXPECT_EQ(r.eliminate_in_hand(all).error(), RankingError::NobodyLeft);
+    EXPECT_EQ(refusal_of(r.eliminate_in_hand(all)), RankingError::NobodyLeft);
     EXPECT_EQ(r.unranked(), 3);
     const std::vector<Elimination> two{{1, 0, 100, 0}, {2, 1, 100, 1}};
     ASSERT_TRUE(r.eliminate_in_hand(two).has_value());
     ASSERT_TRUE(r.crown(3).has_value());
-    EXPECT_EQ(r.crown(3).error(), RankingError::AlreadyRanked);
+    EXPECT_EQ(refusal_of(r.crown(3)), RankingError::AlreadyRanked);
 }
 
 TEST(BadInput, rules_6_a_field_of_zero_or_one_has_no_payout_table) {
-    EXPECT_EQ(payout_table_for(0).error(), PayoutError::TooFewEntrants);
-    EXPECT_EQ(payout_table_for(1).error(), PayoutError::TooFewEntrants);
-    EXPECT_EQ(payout_table_for(-5).error(), PayoutError::TooFewEntrants);
-    EXPECT_EQ(payout_table_for(kMaxEntrants + 1).error(), PayoutError::TooManyEntrants);
+    EXPECT_EQ(refusal_of(payout_table_for(0)), PayoutError::TooFewEntrants);
+    EXPECT_EQ(refusal_of(payout_table_for(1)), PayoutError::TooFewEntrants);
+    EXPECT_EQ(refusal_of(payout_table_for(-5)), PayoutError::TooFewEntrants);
+    EXPECT_EQ(refusal_of(payout_table_for(kMaxEntrants + 1)), PayoutError::TooManyEntrants);
     ASSERT_TRUE(payout_table_for(2).has_value());
 }
 
@@ -258,12 +259,12 @@ TEST(BadInput, rules_6_payout_for_300000_entrants_pays_30000_places_exactly) {
 }
 
 TEST(BadInput, rules_6_payout_percentages_must_be_positive_decreasing_and_sum_to_100) {
-    EXPECT_EQ(payout_table_from_percentages({50, 30}).error(), PayoutError::BadPercentages);
-    EXPECT_EQ(payout_table_from_percentages({50, 30, 30}).error(), PayoutError::BadPercentages);
-    EXPECT_EQ(payout_table_from_percentages({30, 50, 20}).error(), PayoutError::BadPercentages);
-    EXPECT_EQ(payout_table_from_percentages({110, -10}).error(), PayoutError::BadPercentages);
-    EXPECT_EQ(payout_table_from_percentages({}).error(), PayoutError::BadPercentages);
-    EXPECT_EQ(prizes_for(-1, *payout_table_from_percentages({100})).error(), PayoutError::NegativePool);
+    EXPECT_EQ(refusal_of(payout_table_from_percentages({50, 30})), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(payout_table_from_percentages({50, 30, 30})), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(payout_table_from_percentages({30, 50, 20})), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(payout_table_from_percentages({110, -10})), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(payout_table_from_percentages({})), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(prizes_for(-1, *payout_table_from_percentages({100}))), PayoutError::NegativePool);
 }
 
 TEST(BadInput, rules_6_structure_refuses_fewer_than_two_players_and_negative_money) {
@@ -306,19 +307,19 @@ TEST(BadInput, rules_7_refunds_refuse_duplicate_unknown_or_negative_input) {
     ASSERT_TRUE(plan_refunds(two_remaining()).has_value());
     auto dup = two_remaining();
     dup.entrants[2].entrant = 1;
-    EXPECT_EQ(plan_refunds(dup).error(), RefundError::DuplicateEntrant);
+    EXPECT_EQ(refusal_of(plan_refunds(dup)), RefundError::DuplicateEntrant);
     auto unknown = two_remaining();
     unknown.entrants[1].entrant = kNoEntrant;
-    EXPECT_EQ(plan_refunds(unknown).error(), RefundError::UnknownEntrant);
+    EXPECT_EQ(refusal_of(plan_refunds(unknown)), RefundError::UnknownEntrant);
     auto negative_prize = two_remaining();
     negative_prize.prizes[1] = -300;
-    EXPECT_EQ(plan_refunds(negative_prize).error(), RefundError::NegativeAmount);
+    EXPECT_EQ(refusal_of(plan_refunds(negative_prize)), RefundError::NegativeAmount);
     auto negative_guarantee = two_remaining();
     negative_guarantee.guarantee = -5;
-    EXPECT_EQ(plan_refunds(negative_guarantee).error(), RefundError::NegativeAmount);
+    EXPECT_EQ(refusal_of(plan_refunds(negative_guarantee)), RefundError::NegativeAmount);
     auto negative_paid = two_remaining();
     negative_paid.entrants[0].paid = -1;
-    EXPECT_EQ(plan_refunds(negative_paid).error(), RefundError::NegativeAmount);
+    EXPECT_EQ(refusal_of(plan_refunds(negative_paid)), RefundError::NegativeAmount);
 }
 
 TEST(BadInput, rules_7_cancellation_refuses_an_entrant_without_payments) {
@@ -331,18 +332,18 @@ TEST(BadInput, rules_7_cancellation_refuses_an_entrant_without_payments) {
     std::vector<EntrantPayments> payments(2, EntrantPayments{1100, 1000});
     CancellationTerms terms;
     terms.prizes = {2000};
-    EXPECT_EQ(cancellation_case(terms, floor, ranking, payments).error(), RefundError::UnknownEntrant);
+    EXPECT_EQ(refusal_of(cancellation_case(terms, floor, ranking, payments)), RefundError::UnknownEntrant);
 }
 
 TEST(BadInput, rules_6_seat_draw_refuses_an_entrant_listed_twice_and_bad_table_sizes) {
     SeededRandom rng(3);
     const std::vector<EntrantId> twice{1, 2, 3, 2};
-    EXPECT_EQ(draw_seating(twice, 10, rng).error(), SeatingError::DuplicateEntrant);
+    EXPECT_EQ(refusal_of(draw_seating(twice, 10, rng)), SeatingError::DuplicateEntrant);
     const std::vector<EntrantId> negative{1, -4};
-    EXPECT_EQ(draw_seating(negative, 10, rng).error(), SeatingError::InvalidEntrant);
+    EXPECT_EQ(refusal_of(draw_seating(negative, 10, rng)), SeatingError::InvalidEntrant);
     const std::vector<EntrantId> fine{1, 2, 3};
-    EXPECT_EQ(draw_seating(fine, 0, rng).error(), SeatingError::TableSizeOutOfRange);
-    EXPECT_EQ(draw_seating(fine, 11, rng).error(), SeatingError::TableSizeOutOfRange);
+    EXPECT_EQ(refusal_of(draw_seating(fine, 0, rng)), SeatingError::TableSizeOutOfRange);
+    EXPECT_EQ(refusal_of(draw_seating(fine, 11, rng)), SeatingError::TableSizeOutOfRange);
     ASSERT_TRUE(draw_seating(fine, 2, rng).has_value());
     EXPECT_EQ(draw_seating(fine, 2, rng)->size(), 2u);
 }

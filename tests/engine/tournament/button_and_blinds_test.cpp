@@ -3,6 +3,7 @@
 
 #include "engine/random.hpp"
 #include "tests/engine/tournament/table_support.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -248,9 +249,9 @@ TEST(ButtonAndBlinds, rules_4_drawn_button_holder_gone_before_first_hand_leaves_
 TEST(ButtonAndBlinds, rules_4_first_hand_needs_a_button) {
     Table t(6);
     ASSERT_TRUE(t.sit(0, 1, 100).has_value());
-    EXPECT_EQ(t.next_positions().error(), TableError::NotEnoughPlayers);
+    EXPECT_EQ(refusal_of(t.next_positions()), TableError::NotEnoughPlayers);
     ASSERT_TRUE(t.sit(3, 2, 100).has_value());
-    EXPECT_EQ(t.next_positions().error(), TableError::ButtonNotDrawn);
+    EXPECT_EQ(refusal_of(t.next_positions()), TableError::ButtonNotDrawn);
 }
 
 TEST(ButtonAndBlinds, rules_4_antes_pass_into_the_setup) {
@@ -316,7 +317,7 @@ TEST(ButtonAndBlinds, rules_6_rebuy_window_busted_big_blind_who_rebuys_posts_the
     std::vector<Elimination> out;
     expect_positions(play(t, {2}, &out), 0, 1, 2);
     EXPECT_TRUE(out.empty());  // busted, may still re-buy
-    EXPECT_EQ(t.next_positions().error(), TableError::BustedPlayersPending);
+    EXPECT_EQ(refusal_of(t.next_positions()), TableError::BustedPlayersPending);
     ASSERT_TRUE(t.add_chips(2, 1000).has_value());
     EXPECT_TRUE(t.settle_busted().empty());
     expect_positions(play(t), 1, 2, 3);

@@ -15,6 +15,7 @@
 #include "tests/engine/tournament/floor_support.hpp"
 #include "tests/engine/tournament/refund_entrants.hpp"
 #include "tests/engine/tournament/table_support.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -24,8 +25,8 @@ constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 TEST(Limits, TableSitPastTheLimitIsRefused) {
     Table t(10);
     ASSERT_TRUE(t.sit(0, 1, kMaxTotalChips - 10).has_value());
-    EXPECT_EQ(t.sit(1, 2, 11).error(), TableError::ChipsOverLimit);
-    EXPECT_EQ(t.sit(1, 2, kInt64Max).error(), TableError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(t.sit(1, 2, 11)), TableError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(t.sit(1, 2, kInt64Max)), TableError::ChipsOverLimit);
     EXPECT_FALSE(t.occupied(1));
     ASSERT_TRUE(t.sit(1, 2, 10).has_value());
     EXPECT_EQ(t.total_chips(), kMaxTotalChips);
@@ -39,20 +40,20 @@ TEST(Limits, AMovedPlayerPastTheTableLimitIsSeatedAndTheHandRefusesTheSetup) {
     TablePlayer moved;
     moved.entrant = 2;
     moved.stack = kMaxTotalChips + 1;
-    EXPECT_EQ(t.sit(1, moved).error(), TableError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(t.sit(1, moved)), TableError::ChipsOverLimit);
     moved.stack = 100;
     ASSERT_TRUE(t.sit(1, moved).has_value());
     ASSERT_TRUE(t.set_first_button(0).has_value());
     auto setup = t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0});
     ASSERT_TRUE(setup.has_value());
-    EXPECT_EQ(verify_setup_limits(*setup).error(), SetupError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(verify_setup_limits(*setup)), SetupError::ChipsOverLimit);
 }
 
 TEST(Limits, RebuyPastTheLimitIsRefused) {
     Table t = testing::table_with({0, 1}, 0);
     // Before the limit, a re-buy of the largest Chips value overflowed the stack.
-    EXPECT_EQ(t.add_chips(0, kInt64Max).error(), TableError::ChipsOverLimit);
-    EXPECT_EQ(t.add_chips(0, kMaxTotalChips - 1999).error(), TableError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(t.add_chips(0, kInt64Max)), TableError::ChipsOverLimit);
+    EXPECT_EQ(refusal_of(t.add_chips(0, kMaxTotalChips - 1999)), TableError::ChipsOverLimit);
     EXPECT_EQ(t.at(0).stack, 1000);
     ASSERT_TRUE(t.add_chips(0, kMaxTotalChips - 2000).has_value());
     EXPECT_EQ(t.total_chips(), kMaxTotalChips);
@@ -64,14 +65,14 @@ TEST(Limits, FinalStacksThatWrapAroundToTheStartingTotalAreRefused) {
     // 2 x (2^63 - 1) + 3,002 wraps to 3,000 in 64 bits: the sum of the final stacks overflowed and the
     // table took the chips as conserved.
     const std::vector<Chips> wrapped{kInt64Max, kInt64Max, 3002};
-    EXPECT_EQ(t.finish_hand(wrapped).error(), TableError::ChipsNotConserved);
+    EXPECT_EQ(refusal_of(t.finish_hand(wrapped)), TableError::ChipsNotConserved);
     EXPECT_TRUE(t.in_hand());
     EXPECT_EQ(t.at(0).stack, 1000);
 }
 
 TEST(Limits, PrizePoolAboveTheLimitIsRefused) {
     const PayoutTable table = default_payout_table(1000);
-    EXPECT_EQ(prizes_for(kMaxTotalCents + 1, table).error(), PayoutError::PoolOverLimit);
+    EXPECT_EQ(refusal_of(prizes_for(kMaxTotalCents + 1, table)), PayoutError::PoolOverLimit);
     auto prizes = prizes_for(kMaxTotalCents, table);
     ASSERT_TRUE(prizes.has_value());
     Cents sum = 0;
@@ -84,10 +85,10 @@ TEST(Limits, PayoutTableWhoseSharesOverflowIsRefused) {
     // Shares of the largest value: each prize and their sum overflowed.
     PayoutTable hostile;
     hostile.shares = {kInt64Max, kInt64Max};
-    EXPECT_EQ(prizes_for(1'000'000, hostile).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(prizes_for(1'000'000, hostile)), PayoutError::BadPercentages);
     PayoutTable short_of_whole;
     short_of_whole.shares = {kShareDenominator / 2};
-    EXPECT_EQ(verify_payout_table(short_of_whole).error(), PayoutError::BadPercentages);
+    EXPECT_EQ(refusal_of(verify_payout_table(short_of_whole)), PayoutError::BadPercentages);
     EXPECT_TRUE(verify_payout_table(default_payout_table(300'000)).has_value());
 }
 
@@ -104,20 +105,20 @@ TEST(Limits, RefundAmountsAddingUpPastTheLimitAreRefused) {
     ASSERT_TRUE(plan_refunds(three_left()).has_value());
     auto parts = three_left();  // the eliminated prize parts overflowed R
     parts.entrants.push_back(testing::eliminated(5, 1100, kInt64Max));
-    EXPECT_EQ(plan_refunds(parts).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(plan_refunds(parts)), RefundError::OverLimit);
     auto chips = three_left();  // the chips overflowed the pro rata split's total
     for (int i = 0; i < 3; ++i)
         chips.entrants[static_cast<std::size_t>(i)].chips = kInt64Max / 2;
-    EXPECT_EQ(plan_refunds(chips).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(plan_refunds(chips)), RefundError::OverLimit);
     auto paid = three_left();
     paid.entrants[0].paid = kMaxTotalCents;
-    EXPECT_EQ(plan_refunds(paid).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(plan_refunds(paid)), RefundError::OverLimit);
     auto prizes = three_left();
     prizes.prizes = {kMaxTotalCents, 1};
-    EXPECT_EQ(plan_refunds(prizes).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(plan_refunds(prizes)), RefundError::OverLimit);
     auto guarantee = three_left();
     guarantee.guarantee = kMaxTotalCents + 1;
-    EXPECT_EQ(plan_refunds(guarantee).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(plan_refunds(guarantee)), RefundError::OverLimit);
     EXPECT_STRNE(to_string(RefundError::OverLimit), "unknown refund error");
 }
 
@@ -142,12 +143,12 @@ TEST(Limits, KTimesTheNextPrizeDoesNotOverflow) {
 TEST(Limits, UnstartedRefundPastTheLimitIsRefused) {
     std::vector<RefundEntrant> entrants{testing::remaining(1, kMaxTotalCents, 0, 0),
                                         testing::remaining(2, 1, 0, 0)};
-    EXPECT_EQ(refund_unstarted(entrants).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(refund_unstarted(entrants)), RefundError::OverLimit);
     entrants[1].paid = -1;
-    EXPECT_EQ(refund_unstarted(entrants).error(), RefundError::NegativeAmount);
+    EXPECT_EQ(refusal_of(refund_unstarted(entrants)), RefundError::NegativeAmount);
     entrants[1].paid = 1;
     entrants[1].entrant = 1;
-    EXPECT_EQ(refund_unstarted(entrants).error(), RefundError::DuplicateEntrant);
+    EXPECT_EQ(refusal_of(refund_unstarted(entrants)), RefundError::DuplicateEntrant);
 }
 
 TEST(Limits, CancellationWithPrizesPastTheLimitIsRefused) {
@@ -163,9 +164,9 @@ TEST(Limits, CancellationWithPrizesPastTheLimitIsRefused) {
     std::vector<EntrantPayments> payments(4, EntrantPayments{1100, 1000});
     CancellationTerms terms;
     terms.prizes = {1, 1, kInt64Max, kInt64Max};
-    EXPECT_EQ(cancellation_case(terms, floor, ranking, payments).error(), RefundError::OverLimit);
+    EXPECT_EQ(refusal_of(cancellation_case(terms, floor, ranking, payments)), RefundError::OverLimit);
     terms.prizes = {1, 1, -5, 0};
-    EXPECT_EQ(cancellation_case(terms, floor, ranking, payments).error(), RefundError::NegativeAmount);
+    EXPECT_EQ(refusal_of(cancellation_case(terms, floor, ranking, payments)), RefundError::NegativeAmount);
     terms.prizes = {3000, 1000, 501, 0};
     auto c = cancellation_case(terms, floor, ranking, payments);
     ASSERT_TRUE(c.has_value());

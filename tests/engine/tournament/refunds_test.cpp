@@ -5,6 +5,7 @@
 
 #include "engine/tournament/refunds.hpp"
 #include "tests/engine/tournament/refund_entrants.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -290,7 +291,7 @@ TEST(Refunds, rules_7_a_finished_tournament_has_nothing_to_cancel) {
     c.prizes = {4000};
     c.entrants.push_back(remaining(1, 2200, 2000, 6000));
     c.entrants.push_back(eliminated(2, 2200, 2000));
-    EXPECT_EQ(plan_refunds(c).error(), RefundError::TournamentOver);
+    EXPECT_EQ(refusal_of(plan_refunds(c)), RefundError::TournamentOver);
 }
 
 TEST(Refunds, rules_6_mtt_below_its_minimum_refunds_every_entry_in_full) {

@@ -3,6 +3,7 @@
 
 #include "engine/table/action_clock.hpp"
 #include "tests/engine/tournament/table_support.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -42,8 +43,8 @@ TEST(Sanctions, rules_6_exclusion_during_a_hand_starts_with_the_next_hand) {
 
 TEST(Sanctions, rules_6_exclusion_is_one_to_four_orbits) {
     auto t = table_with({0, 1, 2}, 0);
-    EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 0}).error(), TableError::BadOrbitCount);
-    EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 5}).error(), TableError::BadOrbitCount);
+    EXPECT_EQ(refusal_of(t.apply(Sanction{SanctionKind::Exclusion, 1, 0})), TableError::BadOrbitCount);
+    EXPECT_EQ(refusal_of(t.apply(Sanction{SanctionKind::Exclusion, 1, 5})), TableError::BadOrbitCount);
     EXPECT_EQ(t.apply(Sanction{SanctionKind::Exclusion, 1, 4})->excluded_hands, 12);
 }
 
@@ -73,7 +74,7 @@ TEST(Rebuys, rules_6_busted_player_may_rebuy_until_the_next_hand_starts) {
     EXPECT_TRUE(out.empty());  // nobody is eliminated while they may re-buy
     EXPECT_TRUE(t.at(1).busted);
     EXPECT_EQ(t.player_count(), 4);
-    EXPECT_EQ(t.next_positions().error(), TableError::BustedPlayersPending);
+    EXPECT_EQ(refusal_of(t.next_positions()), TableError::BustedPlayersPending);
     ASSERT_TRUE(t.add_chips(1, 5000).has_value());  // seat 1 re-buys a starting stack
     EXPECT_FALSE(t.at(1).busted);
     auto gone = t.settle_busted();  // seat 3 did not: eliminated before the next hand

@@ -9,6 +9,7 @@
 #include "engine/table/table_state.hpp"
 #include "tests/engine/tournament/restart_support.hpp"
 #include "tests/engine/tournament/table_support.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -122,7 +123,7 @@ TEST(TableRestart, rules_6_busted_player_may_still_rebuy_after_a_restart) {
     auto r = restarted(t);
     EXPECT_TRUE(r.rebuy_window());
     EXPECT_EQ(r.player_count(), 4);
-    EXPECT_EQ(r.next_positions().error(), TableError::BustedPlayersPending);
+    EXPECT_EQ(refusal_of(r.next_positions()), TableError::BustedPlayersPending);
     ASSERT_TRUE(r.add_chips(1, 5000).has_value());
     ASSERT_TRUE(t.add_chips(1, 5000).has_value());
     // Seat 3 did not re-buy: eliminated, ranked by its chips at the start of the hand it lost (§6).
@@ -164,15 +165,15 @@ TEST(TableRestart, a_table_before_its_first_hand_keeps_its_drawn_button) {
     auto r = restarted(empty);
     EXPECT_EQ(r.size(), 6);
     EXPECT_EQ(r.player_count(), 0);
-    EXPECT_EQ(r.next_positions().error(), TableError::NotEnoughPlayers);
+    EXPECT_EQ(refusal_of(r.next_positions()), TableError::NotEnoughPlayers);
 }
 
 TEST(TableRestart, rules_7_snapshot_is_refused_during_a_hand) {
     auto t = table_with({0, 1, 2}, 0);
     ASSERT_TRUE(t.start_hand(1, Variant::Holdem, Betting::NoLimit, Stakes{25, 50, 0}).has_value());
-    EXPECT_EQ(t.snapshot().error(), TableError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.snapshot()), TableError::HandInProgress);
     auto other = table_with({0, 1}, 1);
-    EXPECT_EQ(t.restore(*other.snapshot()).error(), TableStateError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.restore(*other.snapshot())), TableStateError::HandInProgress);
     EXPECT_TRUE(t.in_hand()) << "a refused restore changes nothing";
     ASSERT_TRUE(t.void_hand().has_value());
     EXPECT_TRUE(t.snapshot().has_value());
@@ -256,14 +257,14 @@ TEST(TableRestart, restore_refuses_a_state_no_table_can_be_in) {
     for (const Case& c : cases) {
         TableState bad = good;
         c.spoil(bad);
-        EXPECT_EQ(validate(bad).error(), c.error) << c.what;
+        EXPECT_EQ(refusal_of(validate(bad)), c.error) << c.what;
         Table target = table_with({5, 6}, 5);
         const auto before = target.snapshot();
         auto refused = target.restore(bad);
         ASSERT_FALSE(refused.has_value()) << c.what;
         EXPECT_EQ(refused.error(), c.error) << c.what;
         EXPECT_EQ(target.snapshot(), before) << c.what << ": a refused restore changes nothing";
-        EXPECT_EQ(Table::restored(bad).error(), c.error) << c.what;
+        EXPECT_EQ(refusal_of(Table::restored(bad)), c.error) << c.what;
         EXPECT_STRNE(to_string(c.error), "unknown table state error");
     }
 }

@@ -11,102 +11,15 @@
 #include <set>
 #include <utility>
 
-#include "engine/tournament/tournament_director.hpp"
-#include "engine/tournament/tournament_table.hpp"
+#include "tests/engine/tournament/director_room.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
 
 using std::chrono::minutes;
-
-TournamentStructure mtt(int table_size) {
-    TournamentStructure s =
-        default_structure(TournamentKind::ScheduledMtt, Variant::Holdem, Betting::NoLimit);
-    s.table_size = table_size;
-    return s;
-}
-
-// The tables and their director, the messages routed between them.
-struct Room {
-    SeededRandom rng{7};
-    std::optional<TournamentDirector> director;
-    std::vector<TournamentTable> tables;
-    std::vector<DirectorMessage> said;  // everything the director said, in order
-    Duration now{0};
-
-    void start(int entrants, TournamentStructure s, Pace pace, std::optional<PayoutTable> payouts = {}) {
-        std::vector<EntrantId> ids(static_cast<std::size_t>(entrants));
-        std::iota(ids.begin(), ids.end(), 0);
-        auto started = TournamentDirector::start(ids, DirectorConfig{s, pace, payouts}, rng);
-        ASSERT_TRUE(started.has_value());
-        director.emplace(std::move(started->director));
-        deliver(started->messages);
-    }
-    TournamentTable& table(TableId id) {
-        while (tables.size() <= static_cast<std::size_t>(id))
-            tables.emplace_back(static_cast<TableId>(tables.size()));
-        return tables[static_cast<std::size_t>(id)];
-    }
-    void deliver(const std::vector<DirectorMessage>& messages) {
-        for (const auto& m : messages) {
-            said.push_back(m);
-            TournamentTable& t = table(addressee(m));
-            auto ok = t.apply(m, rng);
-            ASSERT_TRUE(ok.has_value()) << describe(ok.error());
-            if (std::holds_alternative<OpenTable>(m)) report(t.id());
-        }
-    }
-    void report(TableId id) {
-        auto answer = director->on_report(table(id).report(), now, rng);
-        ASSERT_TRUE(answer.has_value()) << to_string(answer.error());
-        deliver(*answer);
-    }
-    void tick(Duration at) {
-        now = at;
-        deliver(director->tick(now, rng));
-    }
-    // Plays the started hand at `id`: the players in `losers` lose everything to the first other
-    // player dealt in; then the table reports.
-    void play(TableId id, std::set<SeatIndex> losers = {}) {
-        HandSetup setup;
-        begin(id, setup);
-        end(id, setup, losers);
-        report(id);
-    }
-    void begin(TableId id, HandSetup& setup) {
-        auto ok = table(id).start_hand(setup);
-        ASSERT_TRUE(ok.has_value()) << describe(ok.error());
-    }
-    void end(TableId id, const HandSetup& setup, const std::set<SeatIndex>& losers = {}) {
-        std::vector<Chips> stacks;
-        Chips pot = 0;
-        for (const auto& s : setup.seats) {
-            const bool loses = losers.contains(s.seat);
-            stacks.push_back(loses ? 0 : s.stack);
-            if (loses) pot += s.stack;
-        }
-        for (std::size_t i = 0; i < stacks.size(); ++i)
-            if (!losers.contains(setup.seats[i].seat)) {
-                stacks[i] += pot;
-                break;
-            }
-        ASSERT_TRUE(table(id).finish_hand(stacks).has_value());
-    }
-    // The messages said since `from` of type M, for table `id` (-1: any).
-    template <class M>
-    std::vector<M> since(std::size_t from, TableId id = -1) const {
-        std::vector<M> out;
-        for (std::size_t i = from; i < said.size(); ++i)
-            if (const auto* m = std::get_if<M>(&said[i]); m && (id < 0 || m->table == id)) out.push_back(*m);
-        return out;
-    }
-    SeatIndex seat_of(TableId id, std::size_t nth) const {
-        const Table& t = tables[static_cast<std::size_t>(id)].table();
-        for (SeatIndex s = 0; s < t.size(); ++s)
-            if (t.occupied(s) && nth-- == 0) return s;
-        return kNoSeat;
-    }
-};
+using test::mtt;
+using test::Room;
 
 TEST(Director, rules_6_the_start_draws_seats_evenly_and_opens_every_table) {
     Room room;
@@ -129,15 +42,15 @@ TEST(Director, rules_6_the_start_draws_seats_evenly_and_opens_every_table) {
 
 TEST(Director, start_refuses_bad_fields) {
     SeededRandom rng(1);
-    EXPECT_EQ(TournamentDirector::start({1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng)),
               DirectorError::NotEnoughEntrants);
-    EXPECT_EQ(TournamentDirector::start({1, 2, 1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1, 2, 1}, DirectorConfig{mtt(10), Pace::Free, {}}, rng)),
               DirectorError::InvalidEntrant);
-    EXPECT_EQ(TournamentDirector::start({1, -2}, DirectorConfig{mtt(10), Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1, -2}, DirectorConfig{mtt(10), Pace::Free, {}}, rng)),
               DirectorError::InvalidEntrant);
     auto bad = mtt(10);
     bad.starting_stack = 0;
-    EXPECT_EQ(TournamentDirector::start({1, 2}, DirectorConfig{bad, Pace::Free, {}}, rng).error(),
+    EXPECT_EQ(refusal_of(TournamentDirector::start({1, 2}, DirectorConfig{bad, Pace::Free, {}}, rng)),
               DirectorError::BadStructure);
 }
 
@@ -164,7 +77,8 @@ TEST(Director, rules_6_a_report_whose_stacks_do_not_add_up_is_refused_and_change
     EXPECT_EQ(room.director->tables_in_hand(), 2);  // table 0 still counts as playing its hand
     TableReport lost = report;
     lost.players[1].player.stack -= 1;
-    EXPECT_EQ(room.director->on_report(lost, room.now, room.rng).error(), DirectorError::ChipsNotConserved);
+    EXPECT_EQ(refusal_of(room.director->on_report(lost, room.now, room.rng)),
+              DirectorError::ChipsNotConserved);
     // The true report is taken.
     auto ok = room.director->on_report(report, room.now, room.rng);
     ASSERT_TRUE(ok.has_value());
@@ -182,7 +96,7 @@ TEST(Director, rules_6_a_report_with_a_negative_stack_is_refused) {
     ASSERT_EQ(std::accumulate(r.players.begin(), r.players.end(), Chips{0},
                               [](Chips sum, const ReportedSeat& p) { return sum + p.player.stack; }),
               room.director->floor().table(1).total_chips());
-    EXPECT_EQ(room.director->on_report(r, room.now, room.rng).error(), DirectorError::NegativeStack);
+    EXPECT_EQ(refusal_of(room.director->on_report(r, room.now, room.rng)), DirectorError::NegativeStack);
 }
 
 TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
@@ -190,34 +104,39 @@ TEST(Director, reports_naming_unknown_tables_players_or_purchases_are_refused) {
     room.start(20, mtt(10), Pace::Free);
     TableReport stranger = room.table(0).report();
     stranger.table = 9;
-    EXPECT_EQ(room.director->on_report(stranger, room.now, room.rng).error(), DirectorError::UnknownTable);
+    EXPECT_EQ(refusal_of(room.director->on_report(stranger, room.now, room.rng)),
+              DirectorError::UnknownTable);
     TableReport elsewhere = room.table(0).report();
     elsewhere.eliminated.push_back(
         Elimination{room.table(1).table().at(room.seat_of(1, 0)).entrant, 0, 5000, 0});
-    EXPECT_EQ(room.director->on_report(elsewhere, room.now, room.rng).error(), DirectorError::UnknownPlayer);
+    EXPECT_EQ(refusal_of(room.director->on_report(elsewhere, room.now, room.rng)),
+              DirectorError::UnknownPlayer);
     TableReport rebuy = room.table(0).report();  // no re-buys in this tournament
     rebuy.players[0].player.stack += 5000;
     rebuy.bought.push_back(
         ChipsBought{rebuy.players[0].player.entrant, rebuy.players[0].seat, Purchase::Rebuy, 5000});
-    EXPECT_EQ(room.director->on_report(rebuy, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(refusal_of(room.director->on_report(rebuy, room.now, room.rng)),
+              DirectorError::PurchaseRefused);
     TableReport twice = room.table(0).report();
     twice.players.push_back(twice.players[0]);
-    EXPECT_EQ(room.director->on_report(twice, room.now, room.rng).error(), DirectorError::BadSeat);
+    EXPECT_EQ(refusal_of(room.director->on_report(twice, room.now, room.rng)), DirectorError::BadSeat);
     TableReport moved_himself = room.table(0).report();  // two players in seats the director never gave
     std::swap(moved_himself.players[0].seat, moved_himself.players[1].seat);
-    EXPECT_EQ(room.director->on_report(moved_himself, room.now, room.rng).error(),
+    EXPECT_EQ(refusal_of(room.director->on_report(moved_himself, room.now, room.rng)),
               DirectorError::UnknownPlayer);
     TableReport stranger_seated = room.table(0).report();
     stranger_seated.players[0].player.entrant = 999;
-    EXPECT_EQ(room.director->on_report(stranger_seated, room.now, room.rng).error(),
+    EXPECT_EQ(refusal_of(room.director->on_report(stranger_seated, room.now, room.rng)),
               DirectorError::UnknownPlayer);
+    room.tick(Duration{0});
+    HandSetup setup;
+    room.begin(0, setup);
+    room.end(0, setup, {setup.seats.back().seat});
     TableReport out_twice = room.table(0).report();  // one player eliminated, and listed twice
-    const ReportedSeat gone = out_twice.players.back();
-    out_twice.players.pop_back();
-    out_twice.players[0].player.stack += gone.player.stack;
-    out_twice.eliminated = {Elimination{gone.player.entrant, gone.seat, 5000, 0},
-                            Elimination{gone.player.entrant, gone.seat, 5000, 0}};
-    EXPECT_EQ(room.director->on_report(out_twice, room.now, room.rng).error(), DirectorError::UnknownPlayer);
+    ASSERT_EQ(out_twice.eliminated.size(), 1u);
+    out_twice.eliminated.push_back(out_twice.eliminated.front());
+    EXPECT_EQ(refusal_of(room.director->on_report(out_twice, room.now, room.rng)),
+              DirectorError::UnknownPlayer);
     out_twice.eliminated.pop_back();
     EXPECT_TRUE(room.director->on_report(out_twice, room.now, room.rng).has_value());  // once is right
     EXPECT_EQ(room.director->ranking().placings().size(), 1u);
@@ -404,7 +323,7 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
     late.players[0].player.stack += 5000;
     late.bought.push_back(
         ChipsBought{late.players[0].player.entrant, late.players[0].seat, Purchase::Rebuy, 5000});
-    EXPECT_EQ(room.director->on_report(late, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(refusal_of(room.director->on_report(late, room.now, room.rng)), DirectorError::PurchaseRefused);
     // The add-on is once per player.
     TableReport again = room.table(1).report();
     const SeatIndex first = room.seat_of(1, 0);
@@ -412,7 +331,8 @@ TEST(Director, rules_6_rebuys_and_the_addon_grow_the_pool) {
         if (p.seat == first) p.player.stack += 5000;
     again.bought.push_back(
         ChipsBought{room.table(1).table().at(first).entrant, first, Purchase::AddOn, 5000});
-    EXPECT_EQ(room.director->on_report(again, room.now, room.rng).error(), DirectorError::PurchaseRefused);
+    EXPECT_EQ(refusal_of(room.director->on_report(again, room.now, room.rng)),
+              DirectorError::PurchaseRefused);
 }
 
 // A whole tournament played by tables at their own pace: each hand ends at a random table.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/tournament/tournament_table.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -63,13 +64,13 @@ TEST(TableMessages, rules_6_a_new_table_seats_its_players_and_draws_the_button) 
 TEST(TableMessages, a_message_for_another_or_an_unopened_table_is_refused) {
     SeededRandom rng(1);
     TournamentTable t(3);
-    EXPECT_EQ(t.apply(StartHand{3, 1, false}, rng).error().problem, ApplyProblem::NotOpen);
+    EXPECT_EQ(refusal_of(t.apply(StartHand{3, 1, false}, rng)).problem, ApplyProblem::NotOpen);
     auto open = open_table(rng);
-    EXPECT_EQ(open.apply(StartHand{4, 1, false}, rng).error().problem, ApplyProblem::WrongTable);
-    EXPECT_EQ(open.apply(OpenTable{3, 6, Variant::Holdem, Betting::NoLimit, {}}, rng).error().problem,
+    EXPECT_EQ(refusal_of(open.apply(StartHand{4, 1, false}, rng)).problem, ApplyProblem::WrongTable);
+    EXPECT_EQ(refusal_of(open.apply(OpenTable{3, 6, Variant::Holdem, Betting::NoLimit, {}}, rng)).problem,
               ApplyProblem::AlreadyOpen);
     HandSetup setup;
-    EXPECT_EQ(open.start_hand(setup).error().problem,
+    EXPECT_EQ(refusal_of(open.start_hand(setup)).problem,
               ApplyProblem::NoHandToStart);  // the director's word first
 }
 
@@ -112,8 +113,8 @@ TEST(TableMessages, rules_6_seat_changes_wait_for_the_end_of_the_hand) {
 TEST(TableMessages, a_stand_up_naming_someone_else_is_refused) {
     SeededRandom rng(1);
     auto t = open_table(rng);
-    EXPECT_EQ(t.apply(StandUp{3, 2, 12, 1, false}, rng).error().problem, ApplyProblem::WrongEntrant);
-    EXPECT_EQ(t.apply(StandUp{3, 1, 12, 1, false}, rng).error().problem,
+    EXPECT_EQ(refusal_of(t.apply(StandUp{3, 2, 12, 1, false}, rng)).problem, ApplyProblem::WrongEntrant);
+    EXPECT_EQ(refusal_of(t.apply(StandUp{3, 1, 12, 1, false}, rng)).problem,
               ApplyProblem::WrongEntrant);  // empty
     EXPECT_EQ(t.table().player_count(), 3);
 }
@@ -135,6 +136,30 @@ TEST(TableMessages, rules_6_a_new_level_applies_from_the_next_hand) {
     ASSERT_TRUE(t.start_hand(second).has_value());
     EXPECT_EQ(second.big_blind, 100);
     EXPECT_EQ(second.hand_id, 2);
+}
+
+// A message delivered twice, or overtaken by a newer one (a retry after a reconnect): the table
+// never deals a hand number again, nor goes back to an older level.
+TEST(TableMessages, a_start_hand_or_level_older_than_the_tables_is_refused_as_stale) {
+    SeededRandom rng(1);
+    auto t = open_table(rng);
+    const auto stale = [&](const DirectorMessage& m) {
+        auto applied = t.apply(m, rng);
+        return !applied.has_value() && applied.error().problem == ApplyProblem::Stale;
+    };
+    ASSERT_TRUE(t.apply(StartHand{3, 5, false}, rng).has_value());
+    play(t);
+    EXPECT_TRUE(stale(StartHand{3, 5, false}));  // again
+    EXPECT_TRUE(stale(StartHand{3, 4, false}));  // older
+    HandSetup none;
+    EXPECT_FALSE(t.start_hand(none).has_value());  // nothing to deal
+    ASSERT_TRUE(t.apply(SetLevel{3, 3, Stakes{75, 150, 0}}, rng).has_value());
+    EXPECT_TRUE(stale(SetLevel{3, 2, Stakes{50, 100, 0}}));
+    ASSERT_TRUE(t.apply(StartHand{3, 6, false}, rng).has_value());
+    HandSetup next;
+    ASSERT_TRUE(t.start_hand(next).has_value());
+    EXPECT_EQ(next.hand_id, 6);
+    EXPECT_EQ(next.big_blind, 150);
 }
 
 TEST(TableMessages, rules_6_the_report_after_a_hand_names_the_eliminated_once) {
@@ -178,7 +203,7 @@ TEST(TableMessages, rules_6_an_addon_offered_during_a_hand_is_bought_after_it) {
     ASSERT_TRUE(t.start_hand(setup).has_value());
     ASSERT_TRUE(t.apply(OfferAddOn{3, 1000}, rng).has_value());  // the re-buy period ended meanwhile
     EXPECT_EQ(t.addon_offer(), 1000);
-    EXPECT_EQ(t.buy(0, Purchase::AddOn, 1000).error(), TableError::HandInProgress);
+    EXPECT_EQ(refusal_of(t.buy(0, Purchase::AddOn, 1000)), TableError::HandInProgress);
     std::vector<Chips> same;
     for (const auto& s : setup.seats)
         same.push_back(s.stack);

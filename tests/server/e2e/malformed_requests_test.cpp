@@ -17,6 +17,7 @@ struct Malformed {
     std::string request;
     int status;
     const char* code;
+    bool then_half_close = false;  // the client ends its side after the request (and still reads)
 };
 
 // gtest names a failing case by this, not by the struct's bytes.
@@ -47,6 +48,13 @@ const Malformed kCases[] = {
     {"OversizedBody",
      "POST /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2000000\r\n\r\n" + std::string(4096, 'x'),
      413, "BODY_TOO_LARGE"},
+    // A request cut short by the client's end of sending: the server learns it can never complete.
+    {"BodyCutShort", "POST /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\nabc", 400,
+     "BAD_REQUEST", true},
+    {"HeadersCutShort", "GET /healthz HTTP/1.1\r\nHost: localhost\r\n", 400, "BAD_REQUEST", true},
+    {"ChunksCutShort",
+     "POST /healthz HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", 400,
+     "BAD_REQUEST", true},
 };
 
 class MalformedRequest : public ::testing::TestWithParam<Malformed> {
@@ -70,6 +78,7 @@ TEST_P(MalformedRequest, GetsACodedJsonErrorThenAnOrderlyClose) {
     const Malformed& m = GetParam();
     RawConnection connection(server_->port());
     connection.send(m.request);  // the server may stop reading early (oversized): what it answers counts
+    if (m.then_half_close) connection.finish_sending();
     connection.read_to_end();
     EXPECT_FALSE(connection.was_reset()) << "the connection was reset: the client may never see the answer";
     auto response = parse_response(connection.received());
