@@ -36,7 +36,9 @@ const char* to_string(DirectorError e) {
                    "purchases: report the table as it is";
         case DirectorError::PurchaseRefused:
             return "a re-buy outside the re-buy period or past the player's limit, an add-on not offered or "
-                   "bought twice, or chips other than the structure's";
+                   "bought twice, chips other than the structure's, or a purchase that would take the "
+                   "tournament's "
+                   "chips or prize pool past the engine's limit (2^53 - 1)";
         case DirectorError::StaleReport:
             return "the report predates seat changes the director sent to that table: apply them, put the "
                    "report's news back (unreport) and report again";
@@ -199,6 +201,7 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
         removed += d.chips_removed;
     }
     Chips bought = 0;
+    Cents cost = 0;
     const auto& rules = config_.structure.rebuys;
     for (auto b = r.bought.begin(); b != r.bought.end(); ++b) {
         if (!still_here(b->entrant)) return std::unexpected(DirectorError::UnknownPlayer);
@@ -216,7 +219,12 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
                               !before.addon && earlier(Purchase::AddOn) == 0;
         if (!rebuy_ok && !addon_ok) return std::unexpected(DirectorError::PurchaseRefused);
         bought += b->chips;
+        cost += (b->kind == Purchase::Rebuy ? rules.price : rules.addon_price).prize_part;
     }
+    // Each purchase is bounded by the structure, but unlimited re-buys are not: the tournament's
+    // chips and its prize pool stay within the engine's limit (types.hpp), or the purchase is refused.
+    if (bought > kMaxTotalChips - chips_in_play_ || cost > kMaxTotalCents - prize_parts_)
+        return std::unexpected(DirectorError::PurchaseRefused);
     // Within a table a hand moves chips, never makes or loses them; purchases add, removals take.
     if (now != view.total_chips() + bought - removed)
         return std::unexpected(DirectorError::ChipsNotConserved);

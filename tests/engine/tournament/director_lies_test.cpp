@@ -104,6 +104,40 @@ TEST(DirectorLies, rules_6_a_rebuy_past_the_players_limit_is_refused) {
     EXPECT_EQ(room.director->prize_parts(), 21 * s.buy_in.prize_part);
 }
 
+// The engine's limit (types.hpp): each purchase is bounded by the structure, but unlimited re-buys
+// are not, so the director refuses the re-buy that would take the tournament's chips past
+// kMaxTotalChips, and its books stay as they were.
+TEST(DirectorLies, limits_a_rebuy_past_the_tournaments_chip_limit_is_refused) {
+    TournamentStructure s = mtt(10);
+    s.max_players = 20;
+    s.rebuys.enabled = true;
+    s.rebuys.period_levels = 4;
+    s.rebuys.max_rebuys = 0;  // unlimited
+    s.rebuys.price = s.buy_in;
+    s.starting_stack = kMaxTotalChips / 40;  // the field's stacks, doubled by a re-buy each: the limit
+    ASSERT_EQ(validate(s), std::nullopt);
+    Room room;
+    room.start(20, s, Pace::Free);
+    TableReport last = room.table(0).report();
+    int accepted = 0;
+    for (int i = 0; i < 30; ++i) {
+        TableReport next = last;
+        next.players[0].player.stack += s.starting_stack;
+        next.bought = {ChipsBought{next.players[0].player.entrant, next.players[0].seat, Purchase::Rebuy,
+                                   s.starting_stack}};
+        auto answer = room.director->on_report(next, room.now, room.rng);
+        if (!answer.has_value()) {
+            EXPECT_EQ(answer.error(), DirectorError::PurchaseRefused);
+            break;
+        }
+        last = next;
+        ++accepted;
+    }
+    EXPECT_EQ(accepted, 20) << "20 starting stacks and 20 re-buys of limit/40 fit; one more does not";
+    EXPECT_EQ(room.director->chips_in_play(), 40 * s.starting_stack);
+    EXPECT_LE(room.director->chips_in_play(), kMaxTotalChips);
+}
+
 // Only a hand moves chips between players: a report of a change between hands (finished_hand 0)
 // whose stacks moved from one player to another, the sum kept, is refused.
 TEST(DirectorLies, rules_6_chips_that_move_between_players_without_a_hand_are_refused) {
