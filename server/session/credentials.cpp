@@ -24,11 +24,10 @@ std::expected<void, protocol::Refusal> verify_account_name(std::string_view name
         return bad_format("an account name has " + std::to_string(kMinNameLength) + " to " +
                           std::to_string(kMaxNameLength) + " characters; this one has " +
                           std::to_string(name.size()) + " bytes");
-    const bool allowed = std::ranges::all_of(name, [](char c) { return is_ascii_alnum(c) || c == '_' || c == '-' || c == '.'; });
-    if (!allowed)
-        return bad_format("an account name uses only letters a-z, A-Z, digits, '_', '-' and '.'");
-    if (!is_ascii_alnum(name.front()))
-        return bad_format("an account name starts with a letter or a digit");
+    const bool allowed = std::ranges::all_of(
+        name, [](char c) { return is_ascii_alnum(c) || c == '_' || c == '-' || c == '.'; });
+    if (!allowed) return bad_format("an account name uses only letters a-z, A-Z, digits, '_', '-' and '.'");
+    if (!is_ascii_alnum(name.front())) return bad_format("an account name starts with a letter or a digit");
     return {};
 }
 
@@ -41,14 +40,14 @@ std::expected<void, protocol::Refusal> verify_password(std::string_view password
         const auto byte = static_cast<unsigned char>(c);
         return byte < 0x20 || byte == 0x7f;
     });
-    if (control)
-        return bad_format("a password may not contain control characters (tabs, line breaks...)");
+    if (control) return bad_format("a password may not contain control characters (tabs, line breaks...)");
     return {};
 }
 
 std::expected<void, protocol::Refusal> verify_resume_token(std::string_view token) {
-    const bool shaped = token.size() >= kMinTokenLength && token.size() <= kMaxTokenLength &&
-                        std::ranges::all_of(token, [](char c) { return is_ascii_alnum(c) || c == '_' || c == '-'; });
+    const bool shaped =
+        token.size() >= kMinTokenLength && token.size() <= kMaxTokenLength &&
+        std::ranges::all_of(token, [](char c) { return is_ascii_alnum(c) || c == '_' || c == '-'; });
     if (!shaped)
         return std::unexpected(protocol::Refusal{
             v1::ERROR_CODE_BAD_RESUME_TOKEN,

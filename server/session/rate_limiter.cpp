@@ -8,8 +8,7 @@ RateLimiter::RateLimiter(RateLimit limit, Millis now)
     : limit_(limit), milli_tokens_(limit.burst * 1000), last_(now) {}
 
 void RateLimiter::refill(Millis now) {
-    if (now <= last_)
-        return;
+    if (now <= last_) return;
     const std::int64_t cap = limit_.burst * 1000;
     // Clamp the elapsed time first: a session idle for days must not overflow the product.
     const std::int64_t elapsed = std::min<std::int64_t>((now - last_).count(), 1'000'000'000);
@@ -19,8 +18,7 @@ void RateLimiter::refill(Millis now) {
 
 bool RateLimiter::try_take(Millis now) {
     refill(now);
-    if (milli_tokens_ < 1000)
-        return false;
+    if (milli_tokens_ < 1000) return false;
     milli_tokens_ -= 1000;
     return true;
 }

@@ -11,7 +11,7 @@ namespace tavolo::server::session {
 using Millis = std::chrono::milliseconds;
 
 struct RateLimit {
-    std::int64_t burst = 60;             // frames accepted back to back
+    std::int64_t burst = 60;              // frames accepted back to back
     std::int64_t frames_per_second = 30;  // sustained rate
 };
 

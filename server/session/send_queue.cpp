@@ -3,13 +3,10 @@
 namespace tavolo::server::session {
 
 bool SendQueue::push(Frame frame) {
-    if (!frame)
-        return false;
-    if (frames_.size() >= limits_.max_frames)
-        return false;
+    if (!frame) return false;
+    if (frames_.size() >= limits_.max_frames) return false;
     // Written so that it cannot overflow: bytes_ never exceeds max_bytes.
-    if (frame->size() > limits_.max_bytes - bytes_)
-        return false;
+    if (frame->size() > limits_.max_bytes - bytes_) return false;
     bytes_ += frame->size();
     frames_.push_back(std::move(frame));
     return true;

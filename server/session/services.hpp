@@ -29,17 +29,17 @@ struct AccountRequest {
     SessionId session = 0;
     std::uint64_t request_id = 0;  // the client's, echoed in the answer
     AccountOperation operation = AccountOperation::log_in;
-    std::string name;      // create_account, log_in
-    std::string password;  // create_account, log_in
+    std::string name;          // create_account, log_in
+    std::string password;      // create_account, log_in
     std::string resume_token;  // resume
 };
 
 // Why an account request failed, in the terms the protocol answers with.
 enum class AccountFailure {
-    name_taken,          // create_account
-    wrong_credentials,   // log_in: unknown name or wrong password (never saying which)
-    bad_resume_token,    // resume: unknown, expired or revoked
-    unavailable,         // the database is down or the work failed: nothing changed, retry later
+    name_taken,         // create_account
+    wrong_credentials,  // log_in: unknown name or wrong password (never saying which)
+    bad_resume_token,   // resume: unknown, expired or revoked
+    unavailable,        // the database is down or the work failed: nothing changed, retry later
 };
 
 // A logged-in account: what LoggedIn carries. A log in and a resume issue a fresh token; the server

@@ -14,8 +14,7 @@ std::unexpected<protocol::Refusal> refused(v1::ErrorCode code, std::string messa
 
 std::expected<void, protocol::Refusal> verify_name_and_password(const std::string& name,
                                                                 const std::string& password) {
-    if (auto name_ok = verify_account_name(name); !name_ok)
-        return name_ok;
+    if (auto name_ok = verify_account_name(name); !name_ok) return name_ok;
     return verify_password(password);
 }
 
@@ -34,67 +33,67 @@ std::expected<AccountRequest, protocol::Refusal> account_request_of(const v1::Cl
     request.session = session;
     request.request_id = message.request_id();
     switch (message.body_case()) {
-    case v1::ClientMessage::kCreateAccount: {
-        const auto& body = message.create_account();
-        if (auto ok = verify_name_and_password(body.name(), body.password()); !ok)
-            return std::unexpected(ok.error());
-        request.operation = AccountOperation::create_account;
-        request.name = body.name();
-        request.password = body.password();
-        return request;
-    }
-    case v1::ClientMessage::kLogIn: {
-        const auto& body = message.log_in();
-        // A name or password that no account can have is refused here: no Argon2id work for it.
-        if (auto ok = verify_name_and_password(body.name(), body.password()); !ok)
-            return std::unexpected(ok.error());
-        request.operation = AccountOperation::log_in;
-        request.name = body.name();
-        request.password = body.password();
-        return request;
-    }
-    case v1::ClientMessage::kResume: {
-        const auto& token = message.resume().resume_token();
-        if (auto ok = verify_resume_token(token); !ok)
-            return std::unexpected(ok.error());
-        request.operation = AccountOperation::resume;
-        request.resume_token = token;
-        return request;
-    }
-    default:
-        return refused(v1::ERROR_CODE_UNKNOWN_MESSAGE, "not an account request");
+        case v1::ClientMessage::kCreateAccount: {
+            const auto& body = message.create_account();
+            if (auto ok = verify_name_and_password(body.name(), body.password()); !ok)
+                return std::unexpected(ok.error());
+            request.operation = AccountOperation::create_account;
+            request.name = body.name();
+            request.password = body.password();
+            return request;
+        }
+        case v1::ClientMessage::kLogIn: {
+            const auto& body = message.log_in();
+            // A name or password that no account can have is refused here: no Argon2id work for it.
+            if (auto ok = verify_name_and_password(body.name(), body.password()); !ok)
+                return std::unexpected(ok.error());
+            request.operation = AccountOperation::log_in;
+            request.name = body.name();
+            request.password = body.password();
+            return request;
+        }
+        case v1::ClientMessage::kResume: {
+            const auto& token = message.resume().resume_token();
+            if (auto ok = verify_resume_token(token); !ok) return std::unexpected(ok.error());
+            request.operation = AccountOperation::resume;
+            request.resume_token = token;
+            return request;
+        }
+        default:
+            return refused(v1::ERROR_CODE_UNKNOWN_MESSAGE, "not an account request");
     }
 }
 
 protocol::Refusal refusal_of(AccountFailure failure) {
     switch (failure) {
-    case AccountFailure::name_taken:
-        return {v1::ERROR_CODE_NAME_TAKEN, "this account name is taken; choose another"};
-    case AccountFailure::wrong_credentials:
-        return {v1::ERROR_CODE_WRONG_CREDENTIALS, "wrong account name or password; check both and try again"};
-    case AccountFailure::bad_resume_token:
-        return {v1::ERROR_CODE_BAD_RESUME_TOKEN,
-                "the resume token is unknown or has expired; log in with your name and password"};
-    case AccountFailure::unavailable:
-        break;
+        case AccountFailure::name_taken:
+            return {v1::ERROR_CODE_NAME_TAKEN, "this account name is taken; choose another"};
+        case AccountFailure::wrong_credentials:
+            return {v1::ERROR_CODE_WRONG_CREDENTIALS,
+                    "wrong account name or password; check both and try again"};
+        case AccountFailure::bad_resume_token:
+            return {v1::ERROR_CODE_BAD_RESUME_TOKEN,
+                    "the resume token is unknown or has expired; log in with your name and password"};
+        case AccountFailure::unavailable:
+            break;
     }
-    return {v1::ERROR_CODE_INTERNAL, "the account service is unavailable; nothing changed, try again shortly"};
+    return {v1::ERROR_CODE_INTERNAL,
+            "the account service is unavailable; nothing changed, try again shortly"};
 }
 
-std::expected<protocol::TableAddress, protocol::Refusal> table_named(bool has_table, const v1::TableRef& ref) {
+std::expected<protocol::TableAddress, protocol::Refusal> table_named(bool has_table,
+                                                                     const v1::TableRef& ref) {
     if (!has_table)
         return refused(v1::ERROR_CODE_BAD_FIELD, "name the table: its tournament_id and table number");
     const auto address = protocol::table_of(ref);
-    if (address.tournament_id <= 0 || address.table < 0)
-        return std::unexpected(unknown_table(address));
+    if (address.tournament_id <= 0 || address.table < 0) return std::unexpected(unknown_table(address));
     return address;
 }
 
 std::expected<std::string, protocol::Refusal> chat_text_of(const v1::Chat& chat, std::size_t max_chars) {
     const std::string& text = chat.text();
     const bool blank = std::ranges::all_of(text, [](char c) { return c == ' '; });
-    if (blank)
-        return refused(v1::ERROR_CODE_BAD_CHAT, "a chat line is empty; type something");
+    if (blank) return refused(v1::ERROR_CODE_BAD_CHAT, "a chat line is empty; type something");
     if (utf8_length(text) > max_chars)
         return refused(v1::ERROR_CODE_BAD_CHAT,
                        "a chat line has at most " + std::to_string(max_chars) + " characters; shorten it");
@@ -103,7 +102,8 @@ std::expected<std::string, protocol::Refusal> chat_text_of(const v1::Chat& chat,
         return byte < 0x20 || byte == 0x7f;
     });
     if (control)
-        return refused(v1::ERROR_CODE_BAD_CHAT, "a chat line is one line of text, without control characters");
+        return refused(v1::ERROR_CODE_BAD_CHAT,
+                       "a chat line is one line of text, without control characters");
     return text;
 }
 

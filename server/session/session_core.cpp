@@ -11,7 +11,9 @@ namespace tavolo::server::session {
 
 namespace {
 
-Effect send(const v1::ServerMessage& message) { return SendFrame{serialise(message)}; }
+Effect send(const v1::ServerMessage& message) {
+    return SendFrame{serialise(message)};
+}
 
 v1::ServerMessage closing_message(v1::ErrorCode code, std::string_view reason) {
     v1::ServerMessage message;
@@ -28,12 +30,14 @@ Frame serialise(const v1::ServerMessage& message) {
 
 SessionCore::SessionCore(SessionId id, SessionServices services, std::string server_version, Millis now,
                          SessionLimits limits)
-    : id_(id), services_(services), server_version_(std::move(server_version)), limits_(limits),
+    : id_(id),
+      services_(services),
+      server_version_(std::move(server_version)),
+      limits_(limits),
       rate_(limits.rate, now) {}
 
 std::optional<AccountIdValue> SessionCore::account() const {
-    if (phase_ == Phase::logged_in || (phase_ == Phase::closed && account_ != 0))
-        return account_;
+    if (phase_ == Phase::logged_in || (phase_ == Phase::closed && account_ != 0)) return account_;
     return std::nullopt;
 }
 
@@ -59,51 +63,43 @@ std::optional<Effects> SessionCore::throttle(Millis now) {
 }
 
 Effects SessionCore::on_binary_frame(std::string_view bytes, Millis now) {
-    if (phase_ == Phase::closed)
-        return {};
-    if (auto throttled = throttle(now))
-        return std::move(*throttled);
-    if (bytes.size() > limits_.max_frame_bytes)
-        return on_frame_too_large();
+    if (phase_ == Phase::closed) return {};
+    if (auto throttled = throttle(now)) return std::move(*throttled);
+    if (bytes.size() > limits_.max_frame_bytes) return on_frame_too_large();
     v1::ClientMessage message;
     if (!message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-        protocol::Refusal refusal{v1::ERROR_CODE_MALFORMED_FRAME,
-                                  "the frame is not a tavolo.v1.ClientMessage; send one protobuf envelope per "
-                                  "binary frame (proto/tavolo.proto)"};
+        protocol::Refusal refusal{
+            v1::ERROR_CODE_MALFORMED_FRAME,
+            "the frame is not a tavolo.v1.ClientMessage; send one protobuf envelope per "
+            "binary frame (proto/tavolo.proto)"};
         // Before the handshake nothing says the peer speaks our protocol at all: close. After it, a bad
         // frame is the client's bug, not a reason to drop its seats: answer and go on.
-        if (phase_ == Phase::awaiting_hello)
-            return refuse_and_close(refusal, 0);
+        if (phase_ == Phase::awaiting_hello) return refuse_and_close(refusal, 0);
         return refuse(refusal, 0);
     }
     return dispatch(message);
 }
 
 Effects SessionCore::on_text_frame(Millis now) {
-    if (phase_ == Phase::closed)
-        return {};
-    if (auto throttled = throttle(now))
-        return std::move(*throttled);
+    if (phase_ == Phase::closed) return {};
+    if (auto throttled = throttle(now)) return std::move(*throttled);
     protocol::Refusal refusal{v1::ERROR_CODE_MALFORMED_FRAME,
                               "text frames are not part of the protocol; send each ClientMessage as a binary "
                               "frame"};
-    if (phase_ == Phase::awaiting_hello)
-        return refuse_and_close(refusal, 0);
+    if (phase_ == Phase::awaiting_hello) return refuse_and_close(refusal, 0);
     return refuse(refusal, 0);
 }
 
 Effects SessionCore::on_frame_too_large() {
-    if (phase_ == Phase::closed)
-        return {};
-    return refuse_and_close({v1::ERROR_CODE_FRAME_TOO_LARGE,
-                             "a frame has at most " + std::to_string(limits_.max_frame_bytes) +
-                                 " bytes; the connection is closed"},
-                            0);
+    if (phase_ == Phase::closed) return {};
+    return refuse_and_close(
+        {v1::ERROR_CODE_FRAME_TOO_LARGE, "a frame has at most " + std::to_string(limits_.max_frame_bytes) +
+                                             " bytes; the connection is closed"},
+        0);
 }
 
 Effects SessionCore::on_send_overflow() {
-    if (phase_ == Phase::closed)
-        return {};
+    if (phase_ == Phase::closed) return {};
     // The queue is full, so nothing more can be said: drop it and close. The client sees the gap in
     // table_seq when it resumes and gets fresh snapshots.
     return close(v1::ERROR_CODE_UNSPECIFIED,
@@ -113,34 +109,34 @@ Effects SessionCore::on_send_overflow() {
 // ---- Dispatch ---------------------------------------------------------------------------------------
 
 Effects SessionCore::dispatch(const v1::ClientMessage& message) {
-    if (phase_ == Phase::awaiting_hello)
-        return on_hello_phase(message);
+    if (phase_ == Phase::awaiting_hello) return on_hello_phase(message);
     switch (message.body_case()) {
-    case v1::ClientMessage::kHello:
-        return refuse({v1::ERROR_CODE_HELLO_EXPECTED, "Hello was already accepted on this connection; "
-                                                      "send it once, first"},
-                      message.request_id());
-    case v1::ClientMessage::kCreateAccount:
-    case v1::ClientMessage::kLogIn:
-    case v1::ClientMessage::kResume:
-        return on_account_request(message);
-    case v1::ClientMessage::kSubscribeLobby:
-    case v1::ClientMessage::kUnsubscribeLobby:
-    case v1::ClientMessage::kRegisterTournament:
-    case v1::ClientMessage::kUnregisterTournament:
-    case v1::ClientMessage::kGetWallet:
-        return on_lobby_request(message);
-    case v1::ClientMessage::kAction:
-    case v1::ClientMessage::kSitOut:
-    case v1::ClientMessage::kSitIn:
-    case v1::ClientMessage::kChat:
-    case v1::ClientMessage::kObserve:
-    case v1::ClientMessage::kStopObserving:
-        return on_table_request(message);
-    case v1::ClientMessage::kPing:
-        return on_ping(message);
-    case v1::ClientMessage::BODY_NOT_SET:
-        break;
+        case v1::ClientMessage::kHello:
+            return refuse({v1::ERROR_CODE_HELLO_EXPECTED,
+                           "Hello was already accepted on this connection; "
+                           "send it once, first"},
+                          message.request_id());
+        case v1::ClientMessage::kCreateAccount:
+        case v1::ClientMessage::kLogIn:
+        case v1::ClientMessage::kResume:
+            return on_account_request(message);
+        case v1::ClientMessage::kSubscribeLobby:
+        case v1::ClientMessage::kUnsubscribeLobby:
+        case v1::ClientMessage::kRegisterTournament:
+        case v1::ClientMessage::kUnregisterTournament:
+        case v1::ClientMessage::kGetWallet:
+            return on_lobby_request(message);
+        case v1::ClientMessage::kAction:
+        case v1::ClientMessage::kSitOut:
+        case v1::ClientMessage::kSitIn:
+        case v1::ClientMessage::kChat:
+        case v1::ClientMessage::kObserve:
+        case v1::ClientMessage::kStopObserving:
+            return on_table_request(message);
+        case v1::ClientMessage::kPing:
+            return on_ping(message);
+        case v1::ClientMessage::BODY_NOT_SET:
+            break;
     }
     // An empty body, or a oneof case of a newer protocol (proto3 parses it as an unknown field).
     return refuse({v1::ERROR_CODE_UNKNOWN_MESSAGE,
@@ -155,8 +151,7 @@ Effects SessionCore::on_hello_phase(const v1::ClientMessage& message) {
                                  "reconnect and send it first"},
                                 message.request_id());
     auto welcome = protocol::accept_hello(message.hello(), server_version_);
-    if (!welcome)
-        return refuse_and_close(welcome.error(), message.request_id());
+    if (!welcome) return refuse_and_close(welcome.error(), message.request_id());
     welcome->set_max_frame_bytes(static_cast<std::uint32_t>(limits_.max_frame_bytes));
     phase_ = Phase::anonymous;
     v1::ServerMessage answer;
@@ -185,8 +180,7 @@ Effects SessionCore::on_account_request(const v1::ClientMessage& message) {
                        "a log in is already under way on this connection; wait for its answer"},
                       message.request_id());
     auto request = account_request_of(message, id_);
-    if (!request)
-        return refuse(request.error(), message.request_id());
+    if (!request) return refuse(request.error(), message.request_id());
     pending_account_request_ = message.request_id();
     services_.accounts.submit(std::move(*request));
     return {};
@@ -194,8 +188,7 @@ Effects SessionCore::on_account_request(const v1::ClientMessage& message) {
 
 Effects SessionCore::on_account_result(AccountResult result) {
     // A result for a closed session, or one this session did not ask for (already answered), is dropped.
-    if (phase_ != Phase::anonymous || pending_account_request_ != result.request_id)
-        return {};
+    if (phase_ != Phase::anonymous || pending_account_request_ != result.request_id) return {};
     pending_account_request_.reset();
     if (auto* failure = std::get_if<AccountFailure>(&result.outcome))
         return refuse(refusal_of(*failure), result.request_id);
@@ -230,8 +223,7 @@ Effects SessionCore::on_granted(std::uint64_t request_id, AccountGranted granted
 }
 
 Effects SessionCore::on_superseded(std::string_view reason) {
-    if (phase_ == Phase::closed)
-        return {};
+    if (phase_ == Phase::closed) return {};
     Effects effects{send(closing_message(v1::ERROR_CODE_SUPERSEDED, reason))};
     // The newer session holds the account now: this one must not release it when it goes.
     account_ = 0;
@@ -241,8 +233,7 @@ Effects SessionCore::on_superseded(std::string_view reason) {
 }
 
 Effects SessionCore::on_shutdown(std::string_view reason) {
-    if (phase_ == Phase::closed)
-        return {};
+    if (phase_ == Phase::closed) return {};
     Effects effects{send(closing_message(v1::ERROR_CODE_SHUTTING_DOWN, reason))};
     auto closing = close(v1::ERROR_CODE_SHUTTING_DOWN, std::string(reason), false);
     effects.insert(effects.end(), closing.begin(), closing.end());
@@ -250,15 +241,13 @@ Effects SessionCore::on_shutdown(std::string_view reason) {
 }
 
 Effects SessionCore::on_closed() {
-    if (released_)
-        return {};
+    if (released_) return {};
     released_ = true;
     phase_ = Phase::closed;
     for (const auto& table : observed_)
         std::ignore = services_.tables.submit({requester(), 0, table, StopObservingRequest{}});
     observed_.clear();
-    if (account_ == 0)
-        return {};
+    if (account_ == 0) return {};
     // The registry, which knows every seat of the account, tells those tables the player is away (his
     // clock runs on, RULES.md §5) unless a newer session already holds the account.
     return {ReleaseAccount{account_, id_}};
@@ -268,66 +257,62 @@ Effects SessionCore::on_closed() {
 
 Effects SessionCore::on_table_request(const v1::ClientMessage& message) {
     const std::uint64_t request_id = message.request_id();
-    if (phase_ != Phase::logged_in)
-        return refuse(not_logged_in(), request_id);
+    if (phase_ != Phase::logged_in) return refuse(not_logged_in(), request_id);
     std::expected<protocol::TableAddress, protocol::Refusal> table;
     TableRequestBody body;
     switch (message.body_case()) {
-    case v1::ClientMessage::kAction:
-        table = table_named(message.action().has_table(), message.action().table());
-        if (table && message.action().command_case() == v1::Action::COMMAND_NOT_SET)
-            table = std::unexpected(protocol::Refusal{v1::ERROR_CODE_BAD_FIELD,
-                                                      "an action carries a poker or a Polacco command"});
-        body = message.action();
-        break;
-    case v1::ClientMessage::kSitOut:
-        table = table_named(message.sit_out().has_table(), message.sit_out().table());
-        body = SitOutRequest{true};
-        break;
-    case v1::ClientMessage::kSitIn:
-        table = table_named(message.sit_in().has_table(), message.sit_in().table());
-        body = SitOutRequest{false};
-        break;
-    case v1::ClientMessage::kChat: {
-        table = table_named(message.chat().has_table(), message.chat().table());
-        auto text = chat_text_of(message.chat(), limits_.max_chat_chars);
-        if (table && !text)
-            table = std::unexpected(text.error());
-        body = ChatRequest{text.value_or(std::string{})};
-        break;
+        case v1::ClientMessage::kAction:
+            table = table_named(message.action().has_table(), message.action().table());
+            if (table && message.action().command_case() == v1::Action::COMMAND_NOT_SET)
+                table = std::unexpected(protocol::Refusal{v1::ERROR_CODE_BAD_FIELD,
+                                                          "an action carries a poker or a Polacco command"});
+            body = message.action();
+            break;
+        case v1::ClientMessage::kSitOut:
+            table = table_named(message.sit_out().has_table(), message.sit_out().table());
+            body = SitOutRequest{true};
+            break;
+        case v1::ClientMessage::kSitIn:
+            table = table_named(message.sit_in().has_table(), message.sit_in().table());
+            body = SitOutRequest{false};
+            break;
+        case v1::ClientMessage::kChat: {
+            table = table_named(message.chat().has_table(), message.chat().table());
+            auto text = chat_text_of(message.chat(), limits_.max_chat_chars);
+            if (table && !text) table = std::unexpected(text.error());
+            body = ChatRequest{text.value_or(std::string{})};
+            break;
+        }
+        case v1::ClientMessage::kObserve:
+            table = table_named(message.observe().has_table(), message.observe().table());
+            if (table && observed_.size() >= limits_.max_observed_tables &&
+                std::ranges::find(observed_, *table) == observed_.end())
+                table = std::unexpected(protocol::Refusal{v1::ERROR_CODE_ILLEGAL_ACTION,
+                                                          "this connection watches " +
+                                                              std::to_string(limits_.max_observed_tables) +
+                                                              " tables already; stop watching one first"});
+            body = ObserveRequest{};
+            break;
+        case v1::ClientMessage::kStopObserving:
+            table = table_named(message.stop_observing().has_table(), message.stop_observing().table());
+            body = StopObservingRequest{};
+            break;
+        default:
+            return refuse({v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a table request"}, request_id);
     }
-    case v1::ClientMessage::kObserve:
-        table = table_named(message.observe().has_table(), message.observe().table());
-        if (table && observed_.size() >= limits_.max_observed_tables &&
-            std::ranges::find(observed_, *table) == observed_.end())
-            table = std::unexpected(protocol::Refusal{
-                v1::ERROR_CODE_ILLEGAL_ACTION, "this connection watches " +
-                                                   std::to_string(limits_.max_observed_tables) +
-                                                   " tables already; stop watching one first"});
-        body = ObserveRequest{};
-        break;
-    case v1::ClientMessage::kStopObserving:
-        table = table_named(message.stop_observing().has_table(), message.stop_observing().table());
-        body = StopObservingRequest{};
-        break;
-    default:
-        return refuse({v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a table request"}, request_id);
-    }
-    if (!table)
-        return refuse(table.error(), request_id);
+    if (!table) return refuse(table.error(), request_id);
     const protocol::TableAddress address = *table;
     const bool observe = std::holds_alternative<ObserveRequest>(body);
     const bool stop = std::holds_alternative<StopObservingRequest>(body);
-    if (services_.tables.submit({requester(), request_id, address, std::move(body)}) == Routed::unknown_table) {
+    if (services_.tables.submit({requester(), request_id, address, std::move(body)}) ==
+        Routed::unknown_table) {
         forget_observed(address);
         v1::ServerMessage answer = protocol::error_message(unknown_table(address), request_id);
         protocol::set_table(answer.mutable_error()->mutable_table(), address);
         return {send(answer)};
     }
-    if (observe && std::ranges::find(observed_, address) == observed_.end())
-        observed_.push_back(address);
-    if (stop)
-        forget_observed(address);
+    if (observe && std::ranges::find(observed_, address) == observed_.end()) observed_.push_back(address);
+    if (stop) forget_observed(address);
     return {};
 }
 
@@ -335,31 +320,30 @@ Effects SessionCore::on_lobby_request(const v1::ClientMessage& message) {
     const std::uint64_t request_id = message.request_id();
     LobbyRequest request{id_, account_, request_id, v1::GetWallet{}};
     switch (message.body_case()) {
-    case v1::ClientMessage::kSubscribeLobby:
-        // Anyone welcomed may look at the lobby; `registered` flags need an account.
-        request.body = message.subscribe_lobby();
-        request.account = phase_ == Phase::logged_in ? account_ : 0;
-        services_.lobby.submit(std::move(request));
-        return {};
-    case v1::ClientMessage::kUnsubscribeLobby:
-        request.body = message.unsubscribe_lobby();
-        request.account = phase_ == Phase::logged_in ? account_ : 0;
-        services_.lobby.submit(std::move(request));
-        return {};
-    case v1::ClientMessage::kRegisterTournament:
-        request.body = message.register_tournament();
-        break;
-    case v1::ClientMessage::kUnregisterTournament:
-        request.body = message.unregister_tournament();
-        break;
-    case v1::ClientMessage::kGetWallet:
-        request.body = message.get_wallet();
-        break;
-    default:
-        return refuse({v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a lobby request"}, request_id);
+        case v1::ClientMessage::kSubscribeLobby:
+            // Anyone welcomed may look at the lobby; `registered` flags need an account.
+            request.body = message.subscribe_lobby();
+            request.account = phase_ == Phase::logged_in ? account_ : 0;
+            services_.lobby.submit(std::move(request));
+            return {};
+        case v1::ClientMessage::kUnsubscribeLobby:
+            request.body = message.unsubscribe_lobby();
+            request.account = phase_ == Phase::logged_in ? account_ : 0;
+            services_.lobby.submit(std::move(request));
+            return {};
+        case v1::ClientMessage::kRegisterTournament:
+            request.body = message.register_tournament();
+            break;
+        case v1::ClientMessage::kUnregisterTournament:
+            request.body = message.unregister_tournament();
+            break;
+        case v1::ClientMessage::kGetWallet:
+            request.body = message.get_wallet();
+            break;
+        default:
+            return refuse({v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a lobby request"}, request_id);
     }
-    if (phase_ != Phase::logged_in)
-        return refuse(not_logged_in(), request_id);
+    if (phase_ != Phase::logged_in) return refuse(not_logged_in(), request_id);
     services_.lobby.submit(std::move(request));
     return {};
 }
@@ -382,8 +366,12 @@ Effects SessionCore::close(v1::ErrorCode code, std::string reason, bool discard_
     return {CloseConnection{code, std::move(reason), discard_queue}};
 }
 
-Requester SessionCore::requester() const { return {id_, account_, name_}; }
+Requester SessionCore::requester() const {
+    return {id_, account_, name_};
+}
 
-void SessionCore::forget_observed(const protocol::TableAddress& table) { std::erase(observed_, table); }
+void SessionCore::forget_observed(const protocol::TableAddress& table) {
+    std::erase(observed_, table);
+}
 
 }  // namespace tavolo::server::session

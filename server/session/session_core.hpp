@@ -39,7 +39,7 @@ class SessionCore {
         awaiting_hello,  // only a Hello is accepted; anything else closes the connection
         anonymous,       // welcomed: may create an account, log in, resume, watch the lobby
         logged_in,
-        closed,          // a close was decided: every input but on_closed is ignored
+        closed,  // a close was decided: every input but on_closed is ignored
     };
 
     SessionCore(SessionId id, SessionServices services, std::string server_version, Millis now,
