@@ -190,8 +190,16 @@ Effects SessionCore::on_account_result(AccountResult result) {
     // A result for a closed session, or one this session did not ask for (already answered), is dropped.
     if (phase_ != Phase::anonymous || pending_account_request_ != result.request_id) return {};
     pending_account_request_.reset();
-    if (auto* failure = std::get_if<AccountFailure>(&result.outcome))
+    if (auto* failure = std::get_if<AccountFailure>(&result.outcome)) {
+        const bool guess =
+            *failure == AccountFailure::wrong_credentials || *failure == AccountFailure::bad_resume_token;
+        if (guess && ++failed_logins_ >= limits_.max_failed_logins) {
+            auto refusal = refusal_of(*failure);
+            refusal.message += "; too many failed attempts on this connection: closing";
+            return refuse_and_close(refusal, result.request_id);
+        }
         return refuse(refusal_of(*failure), result.request_id);
+    }
     return on_granted(result.request_id, std::get<AccountGranted>(std::move(result.outcome)));
 }
 

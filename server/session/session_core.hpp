@@ -21,6 +21,9 @@ struct SessionLimits {
     // Rate-limited frames in a row before the connection is closed: a client that keeps flooding after
     // being told to slow down costs a bounded number of error frames.
     int max_rate_strikes = 20;
+    // Failed log ins (wrong credentials, unknown resume token) before the connection is closed: each
+    // costs an Argon2id hash, so a password guesser must reconnect (and meet the server's accept limits).
+    int max_failed_logins = 5;
     // Tables one connection may watch at once.
     std::size_t max_observed_tables = 16;
     // Chat line length in characters (UTF-8 code points), proto/table.proto.
@@ -95,6 +98,7 @@ class SessionCore {
     SessionLimits limits_;
     RateLimiter rate_;
     int rate_strikes_ = 0;
+    int failed_logins_ = 0;
     Phase phase_ = Phase::awaiting_hello;
     std::optional<std::uint64_t> pending_account_request_;
     AccountIdValue account_ = 0;

@@ -99,6 +99,36 @@ TEST(SessionLogIn, FailuresMapToTheirCodesAndLeaveTheSessionAnonymous) {
     }
 }
 
+TEST(SessionLogIn, RepeatedWrongPasswordsCloseTheConnection) {
+    const SessionLimits limits;
+    Harness h;
+    h.welcome();
+    for (int attempt = 1; attempt <= limits.max_failed_logins; ++attempt) {
+        ASSERT_TRUE(
+            h.feed(log_in("alice", "guess number " + std::to_string(attempt), 100 + attempt)).empty());
+        const auto effects = h.core.on_account_result(
+            {100U + static_cast<std::uint64_t>(attempt), AccountFailure::wrong_credentials});
+        EXPECT_EQ(error_code(effects), v1::ERROR_CODE_WRONG_CREDENTIALS);
+        EXPECT_EQ(closes(effects), attempt == limits.max_failed_logins ? 1 : 0) << attempt;
+    }
+    EXPECT_EQ(h.core.phase(), Phase::closed);
+    EXPECT_EQ(h.accounts.requests.size(), static_cast<std::size_t>(limits.max_failed_logins));
+    EXPECT_TRUE(h.feed(log_in("alice", "one more guess")).empty());  // not asked any more
+    EXPECT_EQ(h.accounts.requests.size(), static_cast<std::size_t>(limits.max_failed_logins));
+}
+
+TEST(SessionLogIn, NameTakenOrAnOutageIsNotAFailedGuess) {
+    SessionLimits limits;
+    limits.max_failed_logins = 1;
+    Harness h(7, limits);
+    h.welcome();
+    for (auto failure : {AccountFailure::name_taken, AccountFailure::unavailable}) {
+        ASSERT_TRUE(h.feed(create_account("bob", "a long password", 8)).empty());
+        EXPECT_EQ(closes(h.core.on_account_result({8, failure})), 0);
+    }
+    EXPECT_EQ(h.core.phase(), Phase::anonymous);
+}
+
 TEST(SessionLogIn, OneAccountRequestAtATime) {
     Harness h;
     h.welcome();
