@@ -107,6 +107,38 @@ std::expected<std::string, protocol::Refusal> chat_text_of(const v1::Chat& chat,
     return text;
 }
 
+std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMessage& message,
+                                                            std::size_t max_chat_chars) {
+    // Every table request names its table in a field called `table`.
+    const auto ask = [](const auto& body,
+                        TableRequestBody what) -> std::expected<TableAsk, protocol::Refusal> {
+        auto table = table_named(body.has_table(), body.table());
+        if (!table) return std::unexpected(table.error());
+        return TableAsk{*table, std::move(what)};
+    };
+    switch (message.body_case()) {
+        case v1::ClientMessage::kAction:
+            if (message.action().command_case() == v1::Action::COMMAND_NOT_SET)
+                return refused(v1::ERROR_CODE_BAD_FIELD, "an action carries a poker or a Polacco command");
+            return ask(message.action(), message.action());
+        case v1::ClientMessage::kSitOut:
+            return ask(message.sit_out(), SitOutRequest{true});
+        case v1::ClientMessage::kSitIn:
+            return ask(message.sit_in(), SitOutRequest{false});
+        case v1::ClientMessage::kChat: {
+            auto text = chat_text_of(message.chat(), max_chat_chars);
+            if (!text) return std::unexpected(text.error());
+            return ask(message.chat(), ChatRequest{std::move(*text)});
+        }
+        case v1::ClientMessage::kObserve:
+            return ask(message.observe(), ObserveRequest{});
+        case v1::ClientMessage::kStopObserving:
+            return ask(message.stop_observing(), StopObservingRequest{});
+        default:
+            return refused(v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a table request");
+    }
+}
+
 protocol::Refusal not_logged_in() {
     return {v1::ERROR_CODE_NOT_LOGGED_IN, "log in, create an account or resume first"};
 }

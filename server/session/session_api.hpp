@@ -23,6 +23,17 @@ protocol::Refusal refusal_of(AccountFailure failure);
 // The table a request names: BAD_FIELD when absent, UNKNOWN_TABLE for ids no table can have.
 std::expected<protocol::TableAddress, protocol::Refusal> table_named(bool has_table, const v1::TableRef& ref);
 
+// A table request as the session forwards it: the table it names and what it asks.
+struct TableAsk {
+    protocol::TableAddress table;
+    TableRequestBody body;
+};
+
+// Action, SitOut, SitIn, Chat, Observe or StopObserving, checked: table_named's refusals, BAD_FIELD for
+// an Action without a command, chat_text_of's for a Chat.
+std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMessage& message,
+                                                            std::size_t max_chat_chars);
+
 // A chat line's text: BAD_CHAT when empty (or blank), over max_chars characters, or holding control
 // characters.
 std::expected<std::string, protocol::Refusal> chat_text_of(const v1::Chat& chat, std::size_t max_chars);

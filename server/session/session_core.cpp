@@ -266,60 +266,26 @@ Effects SessionCore::on_closed() {
 Effects SessionCore::on_table_request(const v1::ClientMessage& message) {
     const std::uint64_t request_id = message.request_id();
     if (phase_ != Phase::logged_in) return refuse(not_logged_in(), request_id);
-    std::expected<protocol::TableAddress, protocol::Refusal> table;
-    TableRequestBody body;
-    switch (message.body_case()) {
-        case v1::ClientMessage::kAction:
-            table = table_named(message.action().has_table(), message.action().table());
-            if (table && message.action().command_case() == v1::Action::COMMAND_NOT_SET)
-                table = std::unexpected(protocol::Refusal{v1::ERROR_CODE_BAD_FIELD,
-                                                          "an action carries a poker or a Polacco command"});
-            body = message.action();
-            break;
-        case v1::ClientMessage::kSitOut:
-            table = table_named(message.sit_out().has_table(), message.sit_out().table());
-            body = SitOutRequest{true};
-            break;
-        case v1::ClientMessage::kSitIn:
-            table = table_named(message.sit_in().has_table(), message.sit_in().table());
-            body = SitOutRequest{false};
-            break;
-        case v1::ClientMessage::kChat: {
-            table = table_named(message.chat().has_table(), message.chat().table());
-            auto text = chat_text_of(message.chat(), limits_.max_chat_chars);
-            if (table && !text) table = std::unexpected(text.error());
-            body = ChatRequest{text.value_or(std::string{})};
-            break;
-        }
-        case v1::ClientMessage::kObserve:
-            table = table_named(message.observe().has_table(), message.observe().table());
-            if (table && observed_.size() >= limits_.max_observed_tables &&
-                std::ranges::find(observed_, *table) == observed_.end())
-                table = std::unexpected(protocol::Refusal{v1::ERROR_CODE_ILLEGAL_ACTION,
-                                                          "this connection watches " +
-                                                              std::to_string(limits_.max_observed_tables) +
-                                                              " tables already; stop watching one first"});
-            body = ObserveRequest{};
-            break;
-        case v1::ClientMessage::kStopObserving:
-            table = table_named(message.stop_observing().has_table(), message.stop_observing().table());
-            body = StopObservingRequest{};
-            break;
-        default:
-            return refuse({v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a table request"}, request_id);
-    }
-    if (!table) return refuse(table.error(), request_id);
-    const protocol::TableAddress address = *table;
-    const bool observe = std::holds_alternative<ObserveRequest>(body);
-    const bool stop = std::holds_alternative<StopObservingRequest>(body);
-    if (services_.tables.submit({requester(), request_id, address, std::move(body)}) ==
+    auto ask = table_request_of(message, limits_.max_chat_chars);
+    if (!ask) return refuse(ask.error(), request_id);
+    const protocol::TableAddress address = ask->table;
+    const bool observe = std::holds_alternative<ObserveRequest>(ask->body);
+    const bool stop = std::holds_alternative<StopObservingRequest>(ask->body);
+    const bool watching = std::ranges::find(observed_, address) != observed_.end();
+    // Each observed table streams to this connection: their number is bounded like the queue.
+    if (observe && !watching && observed_.size() >= limits_.max_observed_tables)
+        return refuse({v1::ERROR_CODE_ILLEGAL_ACTION, "this connection watches " +
+                                                          std::to_string(limits_.max_observed_tables) +
+                                                          " tables already; stop watching one first"},
+                      request_id);
+    if (services_.tables.submit({requester(), request_id, address, std::move(ask->body)}) ==
         Routed::unknown_table) {
         forget_observed(address);
         v1::ServerMessage answer = protocol::error_message(unknown_table(address), request_id);
         protocol::set_table(answer.mutable_error()->mutable_table(), address);
         return {send(answer)};
     }
-    if (observe && std::ranges::find(observed_, address) == observed_.end()) observed_.push_back(address);
+    if (observe && !watching) observed_.push_back(address);
     if (stop) forget_observed(address);
     return {};
 }

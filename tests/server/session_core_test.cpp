@@ -126,6 +126,17 @@ TEST(SessionFrames, MalformedBytesGetMalformedFrameAndTheSessionGoesOn) {
     EXPECT_TRUE(sent(h.feed(ping(5))).at(0).has_pong());  // still served
 }
 
+TEST(SessionFrames, InvalidUtf8InATextFieldIsAMalformedFrame) {
+    Harness h;
+    h.log_in_alice();
+    // Built by hand: field 21 (chat), holding field 2 (text) = the two bytes 0xff 0xfe.
+    const std::string bytes("\xaa\x01\x04\x12\x02\xff\xfe", 7);
+    const auto effects = h.feed_bytes(bytes);
+    EXPECT_EQ(error_code(effects), v1::ERROR_CODE_MALFORMED_FRAME);
+    EXPECT_EQ(closes(effects), 0);
+    EXPECT_TRUE(h.services_untouched());
+}
+
 TEST(SessionFrames, EmptyBodyGetsUnknownMessage) {
     Harness h;
     h.log_in_alice();
