@@ -250,8 +250,11 @@ TEST(SessionSupersede, SecondConnectionWinsAndTheOlderIsToldAndClosed) {
     EXPECT_EQ(first.core.phase(), Phase::closed);
     EXPECT_EQ(registry.by_account.at(kAccount), &second.core);
 
-    // The older connection going away does not release the account from the newer one.
-    for (const auto& effect : first.core.on_closed())
+    // The older connection going away does not release the account from the newer one: it does not
+    // even ask (the registry would also refuse, since the account maps to the newer session).
+    const auto older_closed = first.core.on_closed();
+    EXPECT_TRUE(older_closed.empty());
+    for (const auto& effect : older_closed)
         registry.apply(effect, first.core);
     EXPECT_EQ(registry.by_account.at(kAccount), &second.core);
     // The newer one going away does.
