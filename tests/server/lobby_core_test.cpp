@@ -316,6 +316,13 @@ TEST_F(LobbyCoreTest, Rules6_BelowItsMinimumAtItsDeadlineASitAndGoIsCancelledAnd
     EXPECT_EQ(lobby.db.wallets[account(2)], kGrant);
     EXPECT_EQ(lobby.info(t)->state(), v1::TOURNAMENT_STATE_CANCELLED);
     EXPECT_EQ(lobby.db.states.at(TournamentId{t}), persistence::TournamentState::cancelled);
+    // Each player hears of the money back.
+    for (const AccountId a : {account(1), account(2)}) {
+        const auto told = std::ranges::any_of(only<SendToAccount>(lobby.log), [&](const SendToAccount& s) {
+            return s.account == a && s.message.has_wallet() && s.message.wallet().balance_cents() == kGrant;
+        });
+        EXPECT_TRUE(told) << persistence::raw(a);
+    }
     EXPECT_EQ(error_code(lobby.enter(account(3), t), account(3)), v1::ERROR_CODE_REGISTRATION_CLOSED);
 }
 
@@ -414,6 +421,53 @@ TEST_F(LobbyCoreTest, AnOverTournamentLeavesTheLobbyAfterAWhile) {
         return s.message.lobby_update().removed() && s.message.lobby_update().tournament().id() == t;
     });
     EXPECT_TRUE(told);
+}
+
+TEST_F(LobbyCoreTest, ATournamentTheDirectorFinishesIsListedFinished) {
+    const std::int64_t t = id(kHeadsUp);
+    lobby.enter(account(1), t);
+    lobby.enter(account(2), t);
+    lobby.core.subscribe(SubscriberId{1}, std::nullopt, 0);
+    const auto updates = only<SendToSubscriber>(lobby.core.tournament_finished(TournamentId{t}, lobby.now));
+    ASSERT_EQ(updates.size(), 1u);
+    EXPECT_EQ(updates[0].message.lobby_update().tournament().state(), v1::TOURNAMENT_STATE_FINISHED);
+    EXPECT_EQ(lobby.info(t)->state(), v1::TOURNAMENT_STATE_FINISHED);
+    // Only a running tournament finishes: a registering one is not touched.
+    EXPECT_TRUE(lobby.core.tournament_finished(TournamentId{id(kSng3)}, lobby.now).empty());
+}
+
+TEST_F(LobbyCoreTest, ARegistrationTheDatabaseRefusesAsAgainstItsRulesIsReportedClosed) {
+    const std::int64_t t = id(kSng3);
+    lobby.db.failure = StoreErrc::invalid_argument;
+    const Effects refused = lobby.enter(account(1), t);
+    EXPECT_EQ(error_code(refused, account(1)), v1::ERROR_CODE_REGISTRATION_CLOSED);
+    EXPECT_EQ(entrants(t), 0);
+}
+
+TEST(LobbyCorePolacco, APolaccoSitAndGoIsListedWithoutBettingAndStartsWhenFull) {
+    const auto demo = demo_lobby();
+    const auto found = std::ranges::find(demo, TournamentGame::Polacco, &TournamentDeclaration::game);
+    ASSERT_NE(found, demo.end());
+    const TournamentDeclaration polacco = *found;
+    Lobby lobby{{polacco}};
+    for (std::int64_t a = 1; a <= 6; ++a)
+        lobby.db.wallets[account(a)] = kGrant;
+    lobby.open();
+    const auto created = only<CreateTournament>(lobby.log);
+    ASSERT_EQ(created.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<persistence::PolaccoGame>(created[0].spec.game));
+    const std::int64_t t = lobby.registering(0);
+    const v1::TournamentInfo* info = lobby.info(t);
+    ASSERT_NE(info, nullptr);
+    EXPECT_EQ(info->game(), v1::GAME_POLACCO);
+    EXPECT_EQ(info->betting(), v1::BETTING_UNSPECIFIED);
+    EXPECT_EQ(info->prize_cents() + info->fee_cents(), polacco.buy_in().total());
+    for (std::int64_t a = 1; a <= polacco.max_players(); ++a)
+        lobby.enter(account(a), t);
+    const auto started = only<StartTournament>(lobby.log);
+    ASSERT_EQ(started.size(), 1u);
+    EXPECT_EQ(static_cast<int>(started[0].entrants.size()), polacco.max_players());
+    EXPECT_TRUE(std::holds_alternative<PolaccoTournament>(started[0].declaration.rules));
 }
 
 TEST_F(LobbyCoreTest, AfterStopRegistrationsEveryRegistrationIsRefusedAsShuttingDown) {
