@@ -148,7 +148,7 @@ std::optional<v1::Error> LobbyCore::refuse_register(const Listed* t, AccountId a
         return error(v1::ERROR_CODE_UNKNOWN_TOURNAMENT,
                      "no such tournament in the lobby: subscribe to the lobby and pick one it lists");
     const std::string& name = declaration_of(*t).name;
-    if (t->phase != Phase::Registering || (t->deadline && now >= *t->deadline))
+    if (!takes_registrations(*t, now))
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED,
                      text("'", name,
                           "' is no longer registering (it has started, closed or been cancelled): join "
@@ -211,6 +211,13 @@ Effects LobbyCore::registration_done(RequestId request,
         decide_start(*t, now, out);  // a deadline may have waited for this answer
         return out;
     }
+    const bool late = t->phase == Phase::Running;
+    const bool taken = t->phase == Phase::Registering || t->phase == Phase::Closing || (late && t->late_open);
+    if (!taken) {
+        // The late registration closed while this buy-in was in flight: it is paid back in full.
+        refund_late(*t, *result, asked.client_request, out);
+        return out;
+    }
     ++t->buy_ins[asked.account];
     ++t->entries_made;
     t->entries.push_back(
@@ -222,9 +229,35 @@ Effects LobbyCore::registration_done(RequestId request,
     registered->set_entrant(t->entries_made);
     if (balance) registered->set_balance_cents(*balance);
     out.push_back(std::move(reply));
+    if (late) out.push_back(AddLateEntrant{t->id, t->entries.back().entrant});
     publish(*t, out);
     decide_start(*t, now, out);
     return out;
+}
+
+bool LobbyCore::takes_registrations(const Listed& t, TimePoint now) const {
+    if (t.phase == Phase::Running) return t.late_open;
+    return t.phase == Phase::Registering && !(t.deadline && now >= *t.deadline);
+}
+
+void LobbyCore::refund_late(Listed& t, const persistence::Registration& entry, std::uint64_t client_request,
+                            Effects& out) {
+    const RequestId id = next_request();
+    RefundEntry refund{id,
+                       t.id,
+                       entry.account,
+                       entry.id,
+                       entry.prize_part,
+                       entry.fee,
+                       text("late:", raw(entry.id)),
+                       RegistrationState::refunded};
+    pending_[id] = PendingLateRefund{refund, client_request};
+    out.push_back(std::move(refund));
+}
+
+Effects LobbyCore::late_registration_closed(TournamentId tournament) {
+    if (Listed* t = find(tournament)) t->late_open = false;
+    return {};
 }
 
 Effects LobbyCore::unregister_player(const PlayerRequest& request, TimePoint now) {
@@ -271,6 +304,24 @@ Effects LobbyCore::refund_done(RequestId request,
     if (it == pending_.end()) return out;
     const Pending pending = it->second;
     pending_.erase(it);
+    if (const auto* late = std::get_if<PendingLateRefund>(&pending)) {
+        if (!result) {
+            owed_refunds_.push_back(late->refund);  // same key: retried at the next tick
+            return out;
+        }
+        const Listed* t = find(late->refund.tournament);
+        SendToAccount reply = error_to(
+            late->refund.account, late->client_request, v1::ERROR_CODE_REGISTRATION_CLOSED,
+            text("the late registration of '", t ? declaration_of(*t).name : std::string("the tournament"),
+                 "' closed before your buy-in was recorded: it was paid back in full"));
+        out.push_back(std::move(reply));
+        if (balance) {
+            SendToAccount wallet{late->refund.account, {}};
+            wallet.message.mutable_wallet()->set_balance_cents(*balance);
+            out.push_back(std::move(wallet));
+        }
+        return out;
+    }
     if (const auto* cancelled = std::get_if<PendingCancelRefund>(&pending)) {
         if (!result) {
             owed_refunds_.push_back(cancelled->refund);  // same key: retried at the next tick
@@ -325,6 +376,9 @@ void LobbyCore::decide_start(Listed& t, TimePoint now, Effects& out) {
 
 void LobbyCore::start(Listed& t, TimePoint now, Effects& out) {
     t.phase = Phase::Running;
+    // An MTT with late registration keeps taking entries until its director says the window closed.
+    if (const auto* poker = std::get_if<PokerTournament>(&declaration_of(t).rules))
+        t.late_open = poker->structure.late_registration && !single_table(declaration_of(t).kind);
     StartTournament start{t.id, declaration_of(t), {}};
     for (const Entry& e : t.entries)
         start.entrants.push_back(e.entrant);
@@ -389,6 +443,7 @@ Effects LobbyCore::tournament_finished(TournamentId tournament, TimePoint now) {
     Listed* t = find(tournament);
     if (t == nullptr || t->phase != Phase::Running) return out;
     t->phase = Phase::Finished;
+    t->late_open = false;
     t->over_since = now;
     publish(*t, out);
     return out;
@@ -397,7 +452,7 @@ Effects LobbyCore::tournament_finished(TournamentId tournament, TimePoint now) {
 void LobbyCore::drop_old(TimePoint now, Effects& out) {
     for (auto it = listed_.begin(); it != listed_.end();) {
         const Listed& t = it->second;
-        if (!t.over_since || now < *t.over_since + options_.keep_over) {
+        if (!t.over_since || now < *t.over_since + options_.keep_over || in_flight(t)) {
             ++it;
             continue;
         }

@@ -53,6 +53,9 @@ class LobbyCore {
     // When tick() next has something to do at the latest (the actor arms its timer for it).
     std::optional<TimePoint> next_deadline() const;
 
+    // The director of a running MTT reports that its late registration is over (RULES.md §6): later
+    // registrations are refused.
+    Effects late_registration_closed(TournamentId tournament);
     // The director reports the end of a tournament.
     Effects tournament_finished(TournamentId tournament, TimePoint now);
     // Graceful shutdown: every later registration is refused with SHUTTING_DOWN.
@@ -85,6 +88,7 @@ class LobbyCore {
         std::map<AccountId, int> buy_ins;     // committed buy-ins per account, for the next key
         int entries_made = 0;                 // committed buy-ins, numbering the entrants
         std::optional<TimePoint> over_since;  // finished or cancelled
+        bool late_open = false;               // running, and the director still takes late entries
     };
 
     struct PendingCreate {
@@ -101,10 +105,15 @@ class LobbyCore {
         AccountId account{};
         std::uint64_t client_request = 0;
     };
+    struct PendingLateRefund {  // a late buy-in committed after the window closed
+        RefundEntry refund;
+        std::uint64_t client_request = 0;
+    };
     struct PendingCancelRefund {
         RefundEntry refund;
     };
-    using Pending = std::variant<PendingCreate, PendingRegister, PendingUnregister, PendingCancelRefund>;
+    using Pending = std::variant<PendingCreate, PendingRegister, PendingUnregister, PendingCancelRefund,
+                                 PendingLateRefund>;
 
     RequestId next_request();
     Listed* find(TournamentId id);
@@ -122,6 +131,9 @@ class LobbyCore {
     void publish(const Listed& t, Effects& out) const;
     ListingFacts facts(const Listed& t, std::optional<AccountId> viewer) const;
     void drop_old(TimePoint now, Effects& out);
+    bool takes_registrations(const Listed& t, TimePoint now) const;
+    void refund_late(Listed& t, const persistence::Registration& entry, std::uint64_t client_request,
+                     Effects& out);
 
     std::vector<TournamentDeclaration> declarations_;
     LobbyOptions options_;

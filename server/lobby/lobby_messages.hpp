@@ -89,6 +89,14 @@ struct StartTournament {
     std::vector<Entrant> entrants;
 };
 
+// For the director of a running MTT with late registration (RULES.md §6): one more entrant, whose
+// buy-in is committed. The director seats him and answers late_registration_closed() when the
+// window ends.
+struct AddLateEntrant {
+    TournamentId tournament{};
+    Entrant entrant;
+};
+
 // A reply to the account that asked (Registered, Unregistered, Error, Wallet), to each of its sessions.
 struct SendToAccount {
     AccountId account{};
@@ -102,7 +110,7 @@ struct SendToSubscriber {
 };
 
 using Effect = std::variant<CreateTournament, RegisterPlayer, RefundEntry, SetTournamentState,
-                            StartTournament, SendToAccount, SendToSubscriber>;
+                            StartTournament, AddLateEntrant, SendToAccount, SendToSubscriber>;
 using Effects = std::vector<Effect>;
 
 }  // namespace tavolo::server::lobby
