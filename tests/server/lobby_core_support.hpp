@@ -177,6 +177,24 @@ struct Lobby {
     mutable v1::LobbySnapshot last_;
 };
 
+inline constexpr engine::Cents kGrant = 100'000;  // 1,000.00
+inline constexpr engine::BuyIn kBuyIn{1000, 100};
+
+// A hold'em no-limit declaration at the test buy-in.
+inline TournamentDeclaration poker(std::string name, engine::TournamentKind kind, int min, int max,
+                                   StartRule start) {
+    TournamentDeclaration d =
+        default_declaration(std::move(name), TournamentGame::Holdem, kind, engine::Betting::NoLimit);
+    auto& s = std::get<PokerTournament>(d.rules).structure;
+    if (kind != engine::TournamentKind::HeadsUp)
+        s.table_size = kind == engine::TournamentKind::ScheduledMtt ? 10 : 6;
+    s.min_players = min;
+    s.max_players = max;
+    s.buy_in = kBuyIn;
+    d.start = start;
+    return d;
+}
+
 inline AccountId account(std::int64_t n) {
     return AccountId{n};
 }

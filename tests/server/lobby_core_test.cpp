@@ -11,24 +11,7 @@
 namespace tavolo::server::lobby::testing {
 namespace {
 
-constexpr engine::Cents kGrant = 100'000;  // 1,000.00
-constexpr engine::BuyIn kBuyIn{1000, 100};
-
 enum Declared : std::size_t { kSng3, kDeadlineSng, kMtt, kHeadsUp };
-
-TournamentDeclaration poker(std::string name, engine::TournamentKind kind, int min, int max,
-                            StartRule start) {
-    TournamentDeclaration d =
-        default_declaration(std::move(name), TournamentGame::Holdem, kind, engine::Betting::NoLimit);
-    auto& s = std::get<PokerTournament>(d.rules).structure;
-    if (kind != engine::TournamentKind::HeadsUp)
-        s.table_size = kind == engine::TournamentKind::ScheduledMtt ? 10 : 6;
-    s.min_players = min;
-    s.max_players = max;
-    s.buy_in = kBuyIn;
-    d.start = start;
-    return d;
-}
 
 std::vector<TournamentDeclaration> declarations() {
     return {poker("Three-seat Sit&Go", engine::TournamentKind::SitAndGo, 3, 3, StartWhenFull{}),
@@ -411,65 +394,6 @@ TEST_F(LobbyCoreTest, Rules6_AnMttWithoutLateRegistrationTakesNoEntryOnceStarted
         lobby.enter(account(a), t);
     lobby.tick(kOpened + 1h);
     EXPECT_EQ(error_code(lobby.enter(account(4), t), account(4)), v1::ERROR_CODE_REGISTRATION_CLOSED);
-}
-
-class LateRegistrationTest : public ::testing::Test {
-  protected:
-    static std::vector<TournamentDeclaration> late_mtt() {
-        TournamentDeclaration d =
-            poker("Late MTT", engine::TournamentKind::ScheduledMtt, 2, 10, StartAt{kOpened + 1h});
-        auto& s = std::get<PokerTournament>(d.rules).structure;
-        s.late_registration = true;
-        s.late_registration_levels = 3;
-        return {d};
-    }
-    void SetUp() override {
-        for (std::int64_t a = 1; a <= 8; ++a)
-            lobby.db.wallets[account(a)] = kGrant;
-        lobby.open();
-        t = lobby.registering(0);
-        lobby.enter(account(1), t);
-        lobby.enter(account(2), t);
-        lobby.tick(kOpened + 1h);
-        ASSERT_EQ(only<StartTournament>(lobby.log).size(), 1u);
-    }
-    Lobby lobby{late_mtt()};
-    std::int64_t t = 0;
-};
-
-TEST_F(LateRegistrationTest, Rules6_ALateEntrantIsChargedAndHandedToTheRunningDirector) {
-    const Effects late = lobby.enter(account(3), t);
-    ASSERT_EQ(only<SendToAccount>(late).size(), 1u);
-    EXPECT_TRUE(only<SendToAccount>(late)[0].message.has_registered());
-    const auto added = only<AddLateEntrant>(late);
-    ASSERT_EQ(added.size(), 1u);
-    EXPECT_EQ(persistence::raw(added[0].tournament), t);
-    EXPECT_EQ(added[0].entrant.account, account(3));
-    EXPECT_EQ(lobby.db.wallets[account(3)], kGrant - kBuyIn.total());
-    EXPECT_EQ(lobby.info(t)->entrants(), 3);
-    EXPECT_EQ(lobby.info(t)->state(), v1::TOURNAMENT_STATE_RUNNING);
-    // Once started, nobody unregisters.
-    EXPECT_EQ(error_code(lobby.leave(account(3), t), account(3)), v1::ERROR_CODE_NOT_REGISTERED);
-}
-
-TEST_F(LateRegistrationTest, Rules6_AfterTheDirectorClosesLateRegistrationEntriesAreRefused) {
-    lobby.core.late_registration_closed(TournamentId{t});
-    EXPECT_EQ(error_code(lobby.enter(account(3), t), account(3)), v1::ERROR_CODE_REGISTRATION_CLOSED);
-    EXPECT_EQ(lobby.db.wallets[account(3)], kGrant);
-}
-
-TEST_F(LateRegistrationTest, Rules6_ALateBuyInCommittedAfterTheWindowClosedIsPaidBackInFull) {
-    lobby.hold = true;
-    lobby.enter(account(3), t);
-    lobby.core.late_registration_closed(TournamentId{t});
-    const Effects answered = lobby.release();
-    EXPECT_TRUE(only<AddLateEntrant>(answered).empty());
-    const auto refunds = only<RefundEntry>(answered);
-    ASSERT_EQ(refunds.size(), 1u);
-    EXPECT_EQ(refunds[0].key, "late:" + std::to_string(persistence::raw(refunds[0].registration)));
-    EXPECT_EQ(error_code(answered, account(3)), v1::ERROR_CODE_REGISTRATION_CLOSED);
-    EXPECT_EQ(lobby.db.wallets[account(3)], kGrant);
-    EXPECT_EQ(lobby.info(t)->entrants(), 2);
 }
 
 TEST_F(LobbyCoreTest, SubscribersGetTheSnapshotThenAnUpdatePerChangeAsTheyMaySeeIt) {
