@@ -1,0 +1,149 @@
+#pragma once
+// The lobby's logic without Asio (server/lobby/README.md): it opens the configured tournaments,
+// takes registrations and unregistrations, starts a Sit&Go when full or at its deadline with its
+// minimum and an MTT at its time (RULES.md §6), cancels and refunds in full below the minimum, and
+// re-opens a fresh copy of each Sit&Go that starts or is cancelled. Every input returns the effects
+// the actor carries out; time is an input (`now`), never read.
+//
+// Money moves only in the database: a registration counts once its buy-in is committed (the result
+// comes back), and a refused or failed request leaves the lobby as it was. A seat is held while its
+// buy-in is in flight, so a table never over-fills; a start waits until nothing is in flight.
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "server/lobby/lobby_listing.hpp"
+#include "server/lobby/lobby_messages.hpp"
+
+namespace tavolo::server::lobby {
+
+struct LobbyOptions {
+    // Open a fresh copy of a Sit&Go or heads-up as soon as one starts or is cancelled, so there is
+    // always one to join (issue 10's demo lobby, and every declared Sit&Go with a relative start).
+    bool reopen_single_table = true;
+    // How long a finished or cancelled tournament stays listed before it is removed.
+    std::chrono::milliseconds keep_over = std::chrono::minutes(10);
+};
+
+class LobbyCore {
+  public:
+    explicit LobbyCore(std::vector<TournamentDeclaration> declarations, LobbyOptions options = {});
+
+    // At the actor's start: a CreateTournament for each declaration.
+    Effects open(TimePoint now);
+    // The database's answer to a CreateTournament: the tournament is listed and registering (a
+    // failure is retried at the next tick).
+    Effects tournament_created(RequestId request,
+                               const persistence::StoreResult<persistence::Tournament>& result,
+                               TimePoint now);
+
+    Effects register_player(const PlayerRequest& request, TimePoint now);
+    Effects unregister_player(const PlayerRequest& request, TimePoint now);
+    // The database's answers to RegisterPlayer and RefundEntry; `balance` is the wallet's after it.
+    Effects registration_done(RequestId request,
+                              const persistence::StoreResult<persistence::Registration>& result,
+                              std::optional<engine::Cents> balance, TimePoint now);
+    Effects refund_done(RequestId request, const persistence::StoreResult<persistence::Registration>& result,
+                        std::optional<engine::Cents> balance, TimePoint now);
+
+    // Deadlines and start times that have come; failed opens and cancellation refunds retried.
+    Effects tick(TimePoint now);
+    // When tick() next has something to do at the latest (the actor arms its timer for it).
+    std::optional<TimePoint> next_deadline() const;
+
+    // The director of a running MTT reports that its late registration is over (RULES.md §6): later
+    // registrations are refused.
+    Effects late_registration_closed(TournamentId tournament);
+    // The director reports the end of a tournament.
+    Effects tournament_finished(TournamentId tournament, TimePoint now);
+    // Graceful shutdown: every later registration is refused with SHUTTING_DOWN.
+    void stop_registrations() { stopping_ = true; }
+
+    // A LobbySnapshot for the subscriber, then a LobbyUpdate per change until unsubscribe().
+    Effects subscribe(SubscriberId subscriber, std::optional<AccountId> viewer, std::uint64_t client_request);
+    void unsubscribe(SubscriberId subscriber) { subscribers_.erase(subscriber); }
+
+    // Every listed tournament, in declaration order (copies of one declaration by age).
+    v1::LobbySnapshot snapshot(std::optional<AccountId> viewer) const;
+
+  private:
+    enum class Phase { Registering, Closing, Running, Cancelled, Finished };
+
+    struct Entry {
+        Entrant entrant;
+        engine::Cents prize_part = 0;
+        engine::Cents fee = 0;
+        bool leaving = false;  // its refund is in flight
+    };
+
+    struct Listed {
+        TournamentId id{};
+        std::size_t declaration = 0;
+        std::optional<TimePoint> deadline;  // Sit&Go: start with the minimum; MTT: start or cancel
+        Phase phase = Phase::Registering;
+        std::vector<Entry> entries;           // committed buy-ins, in registration order
+        std::set<AccountId> joining;          // buy-ins in flight
+        std::map<AccountId, int> buy_ins;     // committed buy-ins per account, for the next key
+        int entries_made = 0;                 // committed buy-ins, numbering the entrants
+        std::optional<TimePoint> over_since;  // finished or cancelled
+        bool late_open = false;               // running, and the director still takes late entries
+    };
+
+    struct PendingCreate {
+        std::size_t declaration = 0;
+        TimePoint opened;  // a relative start counts from here
+    };
+    struct PendingRegister {
+        TournamentId tournament{};
+        AccountId account{};
+        std::uint64_t client_request = 0;
+    };
+    struct PendingUnregister {
+        TournamentId tournament{};
+        AccountId account{};
+        std::uint64_t client_request = 0;
+    };
+    struct PendingLateRefund {  // a late buy-in committed after the window closed
+        RefundEntry refund;
+        std::uint64_t client_request = 0;
+    };
+    struct PendingCancelRefund {
+        RefundEntry refund;
+    };
+    using Pending = std::variant<PendingCreate, PendingRegister, PendingUnregister, PendingCancelRefund,
+                                 PendingLateRefund>;
+
+    RequestId next_request();
+    Listed* find(TournamentId id);
+    const TournamentDeclaration& declaration_of(const Listed& t) const {
+        return declarations_[t.declaration];
+    }
+    bool in_flight(const Listed& t) const;
+    std::optional<v1::Error> refuse_register(const Listed* t, AccountId account, TimePoint now) const;
+
+    void create(std::size_t declaration, TimePoint now, Effects& out);
+    void decide_start(Listed& t, TimePoint now, Effects& out);
+    void start(Listed& t, TimePoint now, Effects& out);
+    void cancel(Listed& t, TimePoint now, Effects& out);
+    void reopen(const Listed& t, TimePoint now, Effects& out);
+    void publish(const Listed& t, Effects& out) const;
+    ListingFacts facts(const Listed& t, std::optional<AccountId> viewer) const;
+    void drop_old(TimePoint now, Effects& out);
+    bool takes_registrations(const Listed& t, TimePoint now) const;
+    void refund_late(Listed& t, const persistence::Registration& entry, std::uint64_t client_request,
+                     Effects& out);
+
+    std::vector<TournamentDeclaration> declarations_;
+    LobbyOptions options_;
+    std::map<TournamentId, Listed> listed_;  // by id: stable references, open order
+    std::map<RequestId, Pending> pending_;
+    std::vector<std::size_t> to_create_;     // opens that failed, retried at the next tick
+    std::vector<RefundEntry> owed_refunds_;  // cancellation refunds that failed, retried at the next tick
+    std::map<SubscriberId, std::optional<AccountId>> subscribers_;
+    std::uint64_t last_request_ = 0;
+    bool stopping_ = false;
+};
+
+}  // namespace tavolo::server::lobby
