@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/deck.hpp"
+#include "engine/table/seat_search.hpp"
 
 namespace tavolo::engine {
 
@@ -162,11 +163,7 @@ std::expected<void, TableError> Table::set_first_button(SeatIndex seat) {
 }
 
 SeatIndex Table::next_occupied_after(SeatIndex s) const {
-    for (int i = 1; i <= size_; ++i) {
-        const SeatIndex c = (s + i) % size_;
-        if (occupied(c)) return c;
-    }
-    return kNoSeat;
+    return first_seat_after(s, size_, [&](SeatIndex c) { return occupied(c); });
 }
 
 SeatIndex Table::previous_occupied_before(SeatIndex s) const {
@@ -378,22 +375,12 @@ SeatIndex Table::seat_posting_big_blind_soonest() const {
         from = last_bb_seat_;
     else if (button_seat_ != kNoSeat && count_ > 0)
         from = next_occupied_after(button_seat_);
-    for (int i = 1; i <= size_; ++i) {
-        const SeatIndex c = (from + i) % size_;
-        if (!occupied(c)) return c;
-    }
-    return kNoSeat;
+    return first_seat_after(from, size_, [&](SeatIndex c) { return !occupied(c); });
 }
 
 SeatIndex Table::random_empty_seat(RandomSource& rng) const {
-    const int empty = size_ - count_;
-    if (empty <= 0) return kNoSeat;
-    auto pick = static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(empty)));
-    for (SeatIndex s = 0; s < size_; ++s) {
-        if (occupied(s)) continue;
-        if (pick-- == 0) return s;
-    }
-    return kNoSeat;
+    return engine::random_empty_seat(
+        size_, size_ - count_, [&](SeatIndex c) { return occupied(c); }, rng);
 }
 
 std::expected<SanctionOutcome, TableError> Table::apply(const Sanction& sanction) {

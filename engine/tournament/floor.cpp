@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/table/seat_search.hpp"
 #include "engine/tournament/seating.hpp"
 
 namespace tavolo::engine {
@@ -58,32 +59,18 @@ void TableView::sit(SeatIndex seat, const TablePlayer& player) {
 
 SeatIndex TableView::next_big_blind_seat() const {
     if (anchor_ == kNoSeat || count_ < 2) return kNoSeat;
-    for (int i = 1; i <= size_; ++i) {
-        const SeatIndex c = (anchor_ + i) % size_;
-        if (occupied(c)) return c;
-    }
-    return kNoSeat;
+    return first_seat_after(anchor_, size_, [&](SeatIndex c) { return occupied(c); });
 }
 
 SeatIndex TableView::seat_posting_big_blind_soonest() const {
     // As Table does: an arrival in the first empty seat after the anchor posts the next big blind.
     const SeatIndex from = anchor_ == kNoSeat ? size_ - 1 : anchor_;
-    for (int i = 1; i <= size_; ++i) {
-        const SeatIndex c = (from + i) % size_;
-        if (!occupied(c)) return c;
-    }
-    return kNoSeat;
+    return first_seat_after(from, size_, [&](SeatIndex c) { return !occupied(c); });
 }
 
 SeatIndex TableView::random_empty_seat(RandomSource& rng) const {
-    const int empty = size_ - count_;
-    if (empty <= 0) return kNoSeat;
-    auto pick = static_cast<int>(rng.uniform_below(static_cast<std::uint64_t>(empty)));
-    for (SeatIndex s = 0; s < size_; ++s) {
-        if (occupied(s)) continue;
-        if (pick-- == 0) return s;
-    }
-    return kNoSeat;
+    return engine::random_empty_seat(
+        size_, size_ - count_, [&](SeatIndex c) { return occupied(c); }, rng);
 }
 
 // ---- Floor ----------------------------------------------------------------------------------
