@@ -16,6 +16,7 @@
 #include "server/protocol/poker_events.hpp"
 #include "server/protocol/table_snapshot.hpp"
 #include "tests/engine/poker/random_play.hpp"
+#include "tests/engine/view/card_truth.hpp"
 #include "tests/proto/wire_faces.hpp"
 
 namespace tavolo::server::protocol {
@@ -33,53 +34,6 @@ using testing::faces_in;
 using testing::round_trips;
 
 const TableAddress kTable{17, 3};
-
-// What the hand has made public so far, and whose each card is, from the hand's own records.
-struct Truth {
-    CardSet public_cards;
-    std::array<SeatIndex, kDeckSize> owner{};
-    std::array<bool, kMaxSeats> exposed{};
-
-    Truth() { owner.fill(kNoSeat); }
-
-    void learn(const HandEvent& event) {
-        if (const auto* e = std::get_if<CardDealt>(&event)) {
-            if (e->target == CardTarget::Board) public_cards.insert(e->card);
-            if (e->target == CardTarget::Player) {
-                owner[static_cast<std::size_t>(e->card.index())] = e->seat;
-                if (e->visibility == Visibility::Everyone || exposed[static_cast<std::size_t>(e->seat)])
-                    public_cards.insert(e->card);
-            }
-        } else if (const auto* shown = std::get_if<CardsShown>(&event)) {
-            exposed[static_cast<std::size_t>(shown->seat)] = true;
-            for (int i = 0; i < shown->count; ++i)
-                public_cards.insert(shown->cards[static_cast<std::size_t>(i)]);
-        } else if (const auto* thrown = std::get_if<Discarded>(&event)) {
-            if (exposed[static_cast<std::size_t>(thrown->seat)])
-                for (int i = 0; i < thrown->count; ++i)
-                    public_cards.insert(thrown->cards[static_cast<std::size_t>(i)]);
-        }
-    }
-
-    bool may_receive(std::uint32_t face, const PokerViewer& viewer) const {
-        if (face >= static_cast<std::uint32_t>(kDeckSize)) return false;
-        const Card c = Card::from_index(static_cast<int>(face));
-        if (public_cards.contains(c)) return true;
-        const SeatIndex holder = owner[static_cast<std::size_t>(c.index())];
-        if (holder == kNoSeat) return false;  // a burn card, or never dealt
-        return viewer.is(holder) || viewer.role == Role::OperatorAfterHand;
-    }
-};
-
-std::vector<PokerViewer> every_viewer() {
-    std::vector<PokerViewer> viewers;
-    for (SeatIndex s = 0; s < kMaxSeats; ++s)
-        viewers.push_back(PokerViewer::player(s));
-    viewers.push_back(PokerViewer::observer());
-    viewers.push_back(PokerViewer::operator_during_hand());
-    viewers.push_back(PokerViewer::operator_after_hand());
-    return viewers;
-}
 
 // The translated card events agree with what the projection gave: the same face, or face down.
 void check_card_copy(const PokerSeen& seen, const v1::TableEvent& event) {
@@ -123,7 +77,7 @@ class TranslatedHand {
     void deliver(std::span<const HandEvent> batch) {
         for (const HandEvent& e : batch)
             truth_.learn(e);
-        for (const PokerViewer& viewer : every_viewer()) {
+        for (const PokerViewer& viewer : engine::view::testing::every_poker_viewer()) {
             for (const HandEvent& e : batch) {
                 const PokerSeen seen = view::project(e, viewer);
                 const v1::TableEvent event = table_event(seen, kTable, hand_.hand_id());
@@ -149,7 +103,8 @@ class TranslatedHand {
     void check(const v1::ServerMessage& message, const PokerViewer& viewer, const char* what) const {
         ASSERT_EQ(message.table_seq(), seq_);
         for (std::uint32_t face : faces_in(message))
-            ASSERT_TRUE(truth_.may_receive(face, viewer))
+            ASSERT_TRUE(face < static_cast<std::uint32_t>(kDeckSize) &&
+                        truth_.may_receive(Card::from_index(static_cast<int>(face)), viewer))
                 << what << " for viewer role " << static_cast<int>(viewer.role) << " seat " << viewer.who
                 << " carries card " << face << ": " << message.ShortDebugString();
         ASSERT_TRUE(round_trips(message)) << message.ShortDebugString();
@@ -183,7 +138,7 @@ class TranslatedHand {
 
     Table table_;
     Hand hand_;
-    Truth truth_;
+    engine::view::testing::CardTruth truth_;
     SnapshotContext context_;
     std::uint64_t seq_ = 0;
     std::set<int> kinds_;

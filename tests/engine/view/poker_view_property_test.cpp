@@ -12,6 +12,7 @@
 
 #include "engine/view/poker_view.hpp"
 #include "tests/engine/poker/random_play.hpp"
+#include "tests/engine/view/card_truth.hpp"
 #include "tests/engine/view/view_diff.hpp"
 
 namespace tavolo::engine::view {
@@ -21,49 +22,6 @@ using engine::testing::cycled_game;
 using engine::testing::random_legal;
 using engine::testing::random_player_count;
 using engine::testing::random_setup;
-
-// What the hand has made public so far, and whose each card is, from the hand's own records.
-struct Truth {
-    CardSet public_cards;
-    std::array<SeatIndex, kDeckSize> owner{};
-    std::array<bool, kMaxSeats> exposed{};
-
-    Truth() { owner.fill(kNoSeat); }
-
-    void learn(const HandEvent& event) {
-        if (const auto* e = std::get_if<CardDealt>(&event)) {
-            if (e->target == CardTarget::Board) public_cards.insert(e->card);
-            if (e->target == CardTarget::Player) {
-                owner[static_cast<std::size_t>(e->card.index())] = e->seat;
-                if (exposed[static_cast<std::size_t>(e->seat)]) public_cards.insert(e->card);
-            }
-        } else if (const auto* shown = std::get_if<CardsShown>(&event)) {
-            exposed[static_cast<std::size_t>(shown->seat)] = true;
-            for (int i = 0; i < shown->count; ++i)
-                public_cards.insert(shown->cards[static_cast<std::size_t>(i)]);
-        } else if (const auto* thrown = std::get_if<Discarded>(&event)) {
-            if (exposed[static_cast<std::size_t>(thrown->seat)])
-                for (int i = 0; i < thrown->count; ++i)
-                    public_cards.insert(thrown->cards[static_cast<std::size_t>(i)]);
-        }
-    }
-
-    // Stud up-cards, from the state of the hand.
-    void learn_up_cards(const Hand& hand) {
-        for (SeatIndex s = 0; s < kMaxSeats; ++s) {
-            const auto held = hand.hole_cards(s);
-            for (std::size_t i = 0; i < held.size(); ++i)
-                if (hand.card_face_up(s, static_cast<int>(i))) public_cards.insert(held[i]);
-        }
-    }
-
-    bool may_receive(Card c, const PokerViewer& viewer) const {
-        if (public_cards.contains(c)) return true;
-        const SeatIndex holder = owner[static_cast<std::size_t>(c.index())];
-        if (holder == kNoSeat) return false;  // a burn card, or never dealt
-        return viewer.is(holder) || viewer.role == Role::OperatorAfterHand;
-    }
-};
 
 std::vector<Card> cards_in(const PokerSeen& seen) {
     std::vector<Card> out;
@@ -76,16 +34,6 @@ std::vector<Card> cards_in(const PokerSeen& seen) {
         for (int i = 0; i < shown->count; ++i)
             out.push_back(shown->cards[static_cast<std::size_t>(i)]);
     return out;
-}
-
-std::vector<PokerViewer> every_viewer() {
-    std::vector<PokerViewer> viewers;
-    for (SeatIndex s = 0; s < kMaxSeats; ++s)
-        viewers.push_back(PokerViewer::player(s));
-    viewers.push_back(PokerViewer::observer());
-    viewers.push_back(PokerViewer::operator_during_hand());
-    viewers.push_back(PokerViewer::operator_after_hand());
-    return viewers;
 }
 
 struct Follower {
@@ -106,7 +54,7 @@ class PokerHandViews {
                 break;
             }
         }
-        for (const PokerViewer& v : every_viewer())
+        for (const PokerViewer& v : testing::every_poker_viewer())
             followers_.push_back({v, view_of(table_, nullptr, v), std::nullopt});
         SeededRandom deck_rng(deck_seed);
         hand_.reset(setup, deck_rng);
@@ -164,7 +112,7 @@ class PokerHandViews {
 
     Table table_;
     Hand hand_;
-    Truth truth_;
+    testing::CardTruth truth_;
     std::vector<Follower> followers_;
 };
 
