@@ -11,15 +11,9 @@
 namespace tavolo::engine {
 namespace {
 
+using testing::amounts;
 using testing::eliminated;
 using testing::remaining;
-
-std::map<EntrantId, Cents> amounts(const RefundPlan& plan) {
-    std::map<EntrantId, Cents> out;
-    for (const auto& l : plan.lines)
-        out[l.entrant] += l.amount;
-    return out;
-}
 
 // Four entrants at 11+1 (prize part 1,000), prizes 5,000 / 3,000 / 2,500 from a guarantee of
 // 10,500 that re-buys still open leave out of R: R = 2,000 (two eliminated), E = 2,500 (third

@@ -1,5 +1,7 @@
 #pragma once
 // Helpers for the refund tests (RULES.md §7): the entrants of a cancelled tournament.
+#include <map>
+
 #include "engine/tournament/refunds.hpp"
 
 namespace tavolo::engine::testing {
@@ -29,6 +31,14 @@ inline RefundEntrant eliminated(EntrantId id, Cents paid, Cents parts, Cents pri
     e.prize_won = prize;
     e.prize_credited = credited;
     return e;
+}
+
+// What a plan pays each entrant, summed over his lines.
+inline std::map<EntrantId, Cents> amounts(const RefundPlan& plan) {
+    std::map<EntrantId, Cents> out;
+    for (const auto& l : plan.lines)
+        out[l.entrant] += l.amount;
+    return out;
 }
 
 }  // namespace tavolo::engine::testing

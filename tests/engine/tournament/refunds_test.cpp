@@ -10,15 +10,9 @@
 namespace tavolo::engine {
 namespace {
 
+using testing::amounts;
 using testing::eliminated;
 using testing::remaining;
-
-std::map<EntrantId, Cents> amounts(const RefundPlan& plan) {
-    std::map<EntrantId, Cents> out;
-    for (const auto& l : plan.lines)
-        out[l.entrant] += l.amount;
-    return out;
-}
 
 // Sit&Go of 10 at 10+1 (paid 1,100, prize part 1,000), 3 prizes on a 10,000 pool.
 RefundCase sit_and_go(int eliminated_count) {
