@@ -104,8 +104,8 @@ struct Acted {
 };
 
 // A player's discards at the draw. The count is public; the cards are seen only by those the
-// visibility allows (the player; everyone once the hand is exposed): project with as_seen_by()
-// (visibility.hpp). Replacements follow as CardDealt, in the same order.
+// visibility allows (the player; everyone once the hand is exposed): project() in engine/view
+// (the rule: card_visibility.hpp). Replacements follow as CardDealt, in the same order.
 struct Discarded {
     SeatIndex seat = kNoSeat;
     int count = 0;
