@@ -86,9 +86,12 @@ struct StopObservingRequest {};
 // After a log in or resume: attach this session to the seat the account holds (the table sends a full
 // snapshot, then its stream; the account is no longer shown as away).
 struct ReattachRequest {};
+// Sent by the session registry, not by a client: the account's connection is gone (or replaced by
+// none); the table shows him away and his clock runs on (RULES.md section 5). `request_id` is 0.
+struct AwayNotice {};
 
 using TableRequestBody = std::variant<v1::Action, SitOutRequest, ChatRequest, ObserveRequest,
-                                      StopObservingRequest, ReattachRequest>;
+                                      StopObservingRequest, ReattachRequest, AwayNotice>;
 
 struct TableRequest {
     Requester from;

@@ -1,0 +1,24 @@
+#pragma once
+// What every actor of the live server is given (server/actors/README.md): the one io_context whose
+// threads run every strand, game time, the write path, the way to clients and the seat index. The
+// server (server/app) owns them all and outlives every actor.
+#include "persistence/write_service.hpp"
+#include "server/actors/game_clock.hpp"
+#include "server/actors/outbox.hpp"
+#include "server/actors/seat_book.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace tavolo::server::actors {
+
+struct ActorContext {
+    boost::asio::io_context& io;        // each actor makes its own strand on it
+    const GameClock& clock;             // game time ([clock] speed)
+    persistence::WriteService& writes;  // every database call, off the actors' strands
+    Outbox& outbox;                     // frames to sessions and accounts
+    SeatBook& seats;                    // where accounts sit
+};
+
+}  // namespace tavolo::server::actors

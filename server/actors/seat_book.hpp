@@ -1,0 +1,31 @@
+#pragma once
+// Where each account holds a seat now: the index directors write when they seat, move or eliminate a
+// player, and readers use to find an account's tables (AccountGranted.seated_at after a log in or a
+// resume; the session registry's "the player is away" to those tables when his connection goes).
+// It is a routing index shared by actors on different strands, not game state: the tables and
+// directors own the seats; this only says where to look. Thread-safe (one mutex, held for a map
+// look-up or update only).
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "server/protocol/wire_vocabulary.hpp"
+#include "server/session/services.hpp"
+
+namespace tavolo::server::actors {
+
+class SeatBook {
+  public:
+    // The account sits at `table` (adds it; a second call for the same table changes nothing).
+    void seat(session::AccountIdValue account, const protocol::TableAddress& table);
+    // The account left `table` (moved away, eliminated, the tournament ended).
+    void unseat(session::AccountIdValue account, const protocol::TableAddress& table);
+    // Every table where the account sits, in the order it was seated.
+    std::vector<protocol::TableAddress> tables_of(session::AccountIdValue account) const;
+
+  private:
+    mutable std::mutex mutex_;
+    std::map<session::AccountIdValue, std::vector<protocol::TableAddress>> seats_;
+};
+
+}  // namespace tavolo::server::actors
