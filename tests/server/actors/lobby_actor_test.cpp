@@ -37,10 +37,11 @@ bool is_update(const v1::ServerMessage& m, v1::TournamentState state) {
 
 class LobbyActorTest : public ::testing::Test {
   protected:
-    explicit LobbyActorTest(TournamentDeclaration declaration = heads_up(), double speed = 1.0)
+    explicit LobbyActorTest(TournamentDeclaration declaration = heads_up(), double speed = 1.0,
+                            LobbyActorOptions options = {})
         : world(speed),
           declaration_(declaration),
-          lobby(world.context(), {declaration}, {.reopen_single_table = false}, launcher) {}
+          lobby(world.context(), {declaration}, {.reopen_single_table = false}, launcher, options) {}
 
     // Opens the lobby with a watcher subscribed first; returns the tournament's id once it is listed.
     std::int64_t open() {
@@ -242,6 +243,31 @@ TEST_F(LobbyDeadlineTest, Rules6SitAndGoBelowItsMinimumAtTheDeadlineIsCancelled)
         "the listing showing it cancelled at its deadline");
     EXPECT_EQ(cancelled.lobby_update().tournament().id(), id);
     EXPECT_EQ(launcher.starts(), 0u);
+}
+
+// A database that stops answering: the buy-in in flight is answered as a failure once it is overdue,
+// so the player hears "try again" and the tournament is not held waiting for it.
+class LobbyTimeoutTest : public LobbyActorTest {
+  protected:
+    LobbyTimeoutTest()
+        : LobbyActorTest(heads_up(), 1.0,
+                         {.request_timeout = std::chrono::milliseconds(300),
+                          .retry_interval = std::chrono::milliseconds(50)}) {}
+};
+
+TEST_F(LobbyTimeoutTest, ABuyInTheDatabaseNeverAnswersIsRefusedAndTheLobbyIsAsItWas) {
+    const auto id = open();
+    const auto ann = world.player("ann", kBalance);
+    world.database().cut();
+    const auto reply = enter(ann, id, 1);
+    world.database().restore();
+    ASSERT_TRUE(reply.has_error()) << reply.DebugString();
+    EXPECT_EQ(reply.error().code(), v1::ERROR_CODE_INTERNAL);
+    send(6, raw(ann.id), 2, v1::SubscribeLobby{});
+    const auto snapshot = world.outbox().await_reply(false, 6, 2).lobby_snapshot();
+    ASSERT_EQ(snapshot.tournaments_size(), 1);
+    EXPECT_EQ(snapshot.tournaments(0).entrants(), 0);
+    EXPECT_FALSE(snapshot.tournaments(0).registered());
 }
 
 }  // namespace
