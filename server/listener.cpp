@@ -261,6 +261,9 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
     }
 
     void serve(tcp::socket socket) {
+        // Game messages are small and each one matters now: no Nagle delay behind an unacknowledged one.
+        beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
         if (shared->tls) {
             std::make_shared<HttpSession<net::TlsStream>>(net::TlsStream(std::move(socket), *shared->tls),
                                                           shared)

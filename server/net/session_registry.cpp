@@ -154,8 +154,9 @@ void SessionRegistry::shutdown_all(std::string reason, std::function<void()> don
         // A session whose object has gone without removing itself never will: do not wait for it.
         std::erase_if(sessions_, [&](const auto& entry) {
             auto handle = entry.second.lock();
-            if (handle) live.push_back(std::move(handle));
-            return !handle;
+            if (!handle) return true;
+            live.push_back(std::move(handle));
+            return false;
         });
     }
     spdlog::info("event=sessions_closing count={} reason=\"{}\"", live.size(), reason);
