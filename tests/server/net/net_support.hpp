@@ -57,6 +57,11 @@ class Log {
         return items_;
     }
 
+    void clear() {
+        std::lock_guard lock(mutex_);
+        items_.clear();
+    }
+
     std::vector<T> items() const {
         std::lock_guard lock(mutex_);
         return items_;
