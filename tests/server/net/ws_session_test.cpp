@@ -124,7 +124,8 @@ TEST(WsSession, FloodOf10000FramesIsRateLimitedThenClosedWhileAnotherClientIsSer
     // Refused before decoding, not answered frame by frame (README: at most a burst, then 21 errors).
     EXPECT_LT(messages.size(), 1'000U);
     ASSERT_FALSE(messages.empty());
-    EXPECT_EQ(messages.back().error().code(), v1::ERROR_CODE_RATE_LIMITED);
+    const v1::ServerMessage& last = messages.back();
+    EXPECT_EQ(last.error().code(), v1::ERROR_CODE_RATE_LIMITED);
     server.closed.wait_for(1);
     expect_served(other, 44);
 }
