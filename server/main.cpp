@@ -1,9 +1,15 @@
 // tavolo-server: the authoritative poker tournament server.
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <thread>
+#include <vector>
 
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
@@ -11,6 +17,8 @@
 #include "server/database_health.hpp"
 #include "server/listener.hpp"
 #include "server/logging.hpp"
+#include "server/net/session_registry.hpp"
+#include "server/net/unavailable_services.hpp"
 #include "server/routes.hpp"
 #include "tools/integer_option.hpp"
 
@@ -18,7 +26,50 @@ using namespace tavolo::server;
 
 namespace {
 constexpr const char* kVersion = TAVOLO_VERSION;  // the project's version, from CMakeLists.txt
+
+// libprotobuf logs an error for every string field with invalid UTF-8 before the parse fails: a client
+// could fill the logs with it, so it goes to debug (server/session/README.md "The shell").
+void route_protobuf_log() {
+    google::protobuf::SetLogHandler(
+        [](google::protobuf::LogLevel level, const char* file, int line, const std::string& message) {
+            const auto spd =
+                level == google::protobuf::LOGLEVEL_FATAL ? spdlog::level::critical : spdlog::level::debug;
+            spdlog::log(spd, "event=protobuf_log file={} line={} message=\"{}\"", file, line, message);
+        });
 }
+
+// The io_context runs on this many threads (main's own included).
+int thread_count(int configured) {
+    return configured > 0 ? configured : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
+// Serves until SIGINT or SIGTERM: then no new connection, every WebSocket closed with a reason, and
+// the io_context stops.
+void serve(const Config& config, const ServerInfo& info) {
+    boost::asio::io_context io;
+    tavolo::server::actors::SeatBook seats;
+    net::SessionRegistry registry(io, seats);
+    net::UnavailableServices unavailable(registry);  // until server/app wires the actors
+    registry.set_table_directory(unavailable);
+    Listener listener(io, {config.host, config.port, config.tls_certificate, config.tls_private_key},
+                      [&info](HttpRequest request, HttpResponder respond) { respond(route(info, request)); },
+                      {unavailable, unavailable, unavailable, registry, kVersion, {}});
+    std::cout << "tavolo-server " << kVersion << " listening on " << (listener.tls() ? "https://" : "http://")
+              << config.host << ":" << listener.port() << std::endl;
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+        if (ec) return;
+        spdlog::info("event=shutdown signal={}", signal);
+        listener.stop_accepting();
+        registry.shutdown_all("the server is shutting down", [&io] { io.stop(); });
+    });
+    listener.start();
+    std::vector<std::jthread> pool;
+    for (int i = 1; i < thread_count(config.threads); ++i)
+        pool.emplace_back([&io] { io.run(); });
+    io.run();
+}
+}  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{
@@ -57,6 +108,7 @@ int main(int argc, char** argv) {
     }
     if (port >= 0) config.port = static_cast<std::uint16_t>(port);
     setup_logging(config.log_level);
+    route_protobuf_log();
 
     ServerInfo info{kVersion, [] { return Readiness{false, "no database is configured"}; }};
     std::optional<DatabaseHealth> health;
@@ -87,11 +139,7 @@ int main(int argc, char** argv) {
     }
 
     try {
-        Listener listener(config.host, config.port, config.threads,
-                          [info](const HttpRequest& request) { return route(info, request); });
-        std::cout << "tavolo-server " << kVersion << " listening on http://" << config.host << ":"
-                  << listener.port() << std::endl;
-        listener.run();
+        serve(config, info);
     } catch (const std::exception& e) {
         std::cerr << "tavolo-server: " << e.what() << "\n";
         return 4;
