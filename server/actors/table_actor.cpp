@@ -400,9 +400,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 TableActor::TableActor(ActorContext context, TableSetup setup)
     : impl_(std::make_shared<Impl>(context, std::move(setup))) {}
 
-TableActor::~TableActor() {
-    close();
-}
+TableActor::~TableActor() = default;
 
 void TableActor::post(session::TableRequest request) {
     asio::post(impl_->strand, [impl = impl_, request = std::move(request)] { impl->handle(request); });
