@@ -53,6 +53,8 @@ class TableCore {
     // ---- the state, for the actor and the tests ----
     const engine::TournamentTable& table() const { return table_; }
     const engine::Hand& hand() const { return hand_; }
+    // The setup of the hand in play or the last one (its PHH history needs it).
+    const engine::HandSetup& setup() const { return setup_; }
     bool in_hand() const { return table_.table().in_hand(); }
     Sequence seq() const { return seq_; }
     engine::TimeBank time_bank(engine::EntrantId entrant) const;
