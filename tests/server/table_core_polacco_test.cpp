@@ -59,6 +59,10 @@ struct PolaccoClient {
             sequence(n->seq);
         } else if (const auto* st = std::get_if<PolaccoSeatStatus>(&effect)) {
             sequence(st->seq);
+        } else if (const auto* c = std::get_if<ShuffleCommitted>(&effect)) {
+            sequence(c->seq);  // public: the hand's commitment
+        } else if (const auto* r = std::get_if<ShuffleRevealed>(&effect)) {
+            sequence(r->seq);  // public: the hand's seed
         }
     }
 };

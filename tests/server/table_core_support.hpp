@@ -58,6 +58,12 @@ struct Client {
         } else if (const auto* s = std::get_if<SeatStatus>(&effect)) {
             copies = 1;  // public: every viewer
             sequence(s->seq);
+        } else if (const auto* c = std::get_if<ShuffleCommitted>(&effect)) {
+            copies = 1;  // public: the hand's commitment
+            sequence(c->seq);
+        } else if (const auto* r = std::get_if<ShuffleRevealed>(&effect)) {
+            copies = 1;  // public: the hand's seed
+            sequence(r->seq);
         }
         return copies;
     }
