@@ -117,8 +117,9 @@ struct OpenedTable {
 
     explicit OpenedTable(int count, engine::Variant variant = engine::Variant::Holdem,
                          engine::Betting betting = engine::Betting::NoLimit, std::uint64_t seed = 7,
-                         engine::ClockSettings clock = {}, engine::Chips stack = 3000)
-        : rng(seed), core(0, rng, clock) {
+                         engine::ClockSettings clock = {}, engine::Chips stack = 3000,
+                         SecretSource secrets = fairness::make_server_secret)
+        : rng(seed), core(0, rng, clock, std::move(secrets)) {
         engine::OpenTable open;
         open.table = 0;
         open.size = 6;
