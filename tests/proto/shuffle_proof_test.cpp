@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "server/protocol/shuffle_proof.hpp"
+#include "server/protocol/table_snapshot.hpp"
 
 namespace tavolo::server::protocol {
 namespace {
@@ -45,6 +46,17 @@ TEST(ShuffleProofWire, issue10_7_a_client_seed_keeps_every_byte) {
     v1::ClientSeed m;
     m.set_seed(std::string("\x00\xff\x7f", 3));
     EXPECT_EQ(client_seed_bytes(m), (std::vector<std::uint8_t>{0x00, 0xff, 0x7f}));
+}
+
+TEST(ShuffleProofWire, issue10_7_a_snapshot_taken_mid_hand_repeats_the_commitment) {
+    SnapshotContext context;
+    context.table = kTable;
+    context.shuffle_commitment = std::string(64, 'c');
+    EXPECT_EQ(table_snapshot(engine::view::PokerView{}, context).shuffle_commitment(), std::string(64, 'c'));
+    EXPECT_EQ(table_snapshot(engine::view::PolaccoView{}, context).shuffle_commitment(),
+              std::string(64, 'c'));
+    context.shuffle_commitment.clear();
+    EXPECT_EQ(table_snapshot(engine::view::PokerView{}, context).shuffle_commitment(), "");
 }
 
 }  // namespace
