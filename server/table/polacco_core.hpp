@@ -131,6 +131,7 @@ class PolaccoCore {
     bool finished() const { return tournament_.finished(); }
     Sequence seq() const { return seq_; }
     // The hand in play's (or the last hand's) seed and how it was made; none before the first hand.
+    // Secret while the hand is in play (its cards follow from it): publish only ShuffleRevealed.
     const std::optional<HandShuffle>& shuffle() const { return shuffle_; }
 
   private:

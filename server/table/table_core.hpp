@@ -69,6 +69,7 @@ class TableCore {
     ClockView clock_at(Millis now) const { return clock_.view_at(now); }
     bool disconnected(engine::SeatIndex seat) const;
     // The hand in play's (or the last hand's) seed and how it was made; none before the first hand.
+    // Secret while the hand is in play (its cards follow from it): publish only ShuffleRevealed.
     const std::optional<HandShuffle>& shuffle() const { return shuffle_; }
 
   private:
