@@ -33,11 +33,13 @@ void start_hand(v1::PokerTable& t, const v1::HandStarted& e) {
     t.clear_pots();
     t.set_pot_total(0);
     t.set_to_act(-1);
+    t.set_decision(1);
     t.clear_legal();
     for (std::int32_t s = 0; s < e.table_size(); ++s) {
         v1::PokerSeat& seat = seat_at(t, s);
-        seat.set_stack(s < e.stacks_size() ? e.stacks(s) : 0);
-        seat.set_dealt_in(std::ranges::find(e.seats(), s) != e.seats().end());
+        const bool dealt_in = std::ranges::find(e.seats(), s) != e.seats().end();
+        if (dealt_in && s < e.stacks_size()) seat.set_stack(e.stacks(s));
+        seat.set_dealt_in(dealt_in);
         seat.set_bet(0);
         seat.set_folded(false);
         seat.set_all_in(false);
@@ -57,18 +59,25 @@ void put_in(v1::PokerTable& t, std::int32_t seat, std::int64_t amount, bool to_b
     t.set_pot_total(t.pot_total() + amount);
 }
 
-void deal(v1::PokerTable& t, const v1::CardDealt& e) {
+void deal(v1::PokerTable& t, const v1::CardDealt& e, DrawReplacement& draw) {
     if (e.target() == v1::CARD_TARGET_BOARD) {
         if (e.card().has_face()) t.add_board(e.card().face());
         return;
     }
     if (e.target() != v1::CARD_TARGET_PLAYER) return;  // a burn card is nobody's
     v1::PokerSeat& s = seat_at(t, e.seat());
+    if (draw.seat == e.seat() && draw.count > 0) {
+        const int slot = draw.slots[static_cast<std::size_t>(--draw.count)];
+        if (slot < s.cards_size()) *s.mutable_cards(slot) = e.card();
+        if (draw.count == 0) draw = DrawReplacement{};
+        return;
+    }
     *s.add_cards() = e.card();
     s.add_face_up(e.visibility() == v1::CARD_VISIBILITY_EVERYONE);
 }
 
 void act(v1::PokerTable& t, const v1::Acted& e) {
+    t.set_decision(t.decision() + 1);
     v1::PokerSeat& s = seat_at(t, e.seat());
     s.set_stack(s.stack() - e.added());
     s.set_bet(e.total_bet());
@@ -81,20 +90,26 @@ void act(v1::PokerTable& t, const v1::Acted& e) {
     }
 }
 
-// The thrown cards leave the hand: a known face by its face, a face-down card by position.
-void discard(v1::PokerTable& t, const v1::Discarded& e) {
-    v1::PokerSeat& s = seat_at(t, e.seat());
-    for (const auto& thrown : e.cards()) {
-        for (int i = 0; i < s.cards_size(); ++i) {
-            const auto& held = s.cards(i);
-            const bool same =
-                thrown.has_face() ? held.has_face() && held.face() == thrown.face() : !held.has_face();
-            if (!same) continue;
-            s.mutable_cards()->DeleteSubrange(i, 1);
-            if (i < s.face_up_size()) s.mutable_face_up()->erase(s.mutable_face_up()->begin() + i);
-            break;
-        }
+// The replacements that follow take the thrown cards' places: a card the viewer sees by its face,
+// else the k-th thrown goes to the k-th place (all the player's cards are hidden to him then).
+void discard(v1::PokerTable& t, const v1::Discarded& e, DrawReplacement& draw) {
+    t.set_decision(t.decision() + 1);
+    const int count = std::min(e.cards_size(), static_cast<int>(draw.slots.size()));
+    if (count == 0) return;
+    const v1::PokerSeat& s = seat_at(t, e.seat());
+    std::array<int, 5> slots{};
+    for (int k = 0; k < count; ++k) {
+        slots[static_cast<std::size_t>(k)] = k;
+        const v1::SeenCard& thrown = e.cards(k);
+        if (!thrown.has_face()) continue;
+        for (int i = 0; i < s.cards_size(); ++i)
+            if (s.cards(i).has_face() && s.cards(i).face() == thrown.face())
+                slots[static_cast<std::size_t>(k)] = i;
     }
+    draw.seat = e.seat();
+    draw.count = count;
+    for (int k = 0; k < count; ++k)
+        draw.slots[static_cast<std::size_t>(k)] = slots[static_cast<std::size_t>(count - 1 - k)];
 }
 
 void collect(v1::PokerTable& t, const v1::PotsFormed& e) {
@@ -122,12 +137,14 @@ void award(v1::PokerTable& t, const v1::PotAwarded& e) {
 }
 
 void end_hand(v1::PokerTable& t, const v1::HandEnded& e) {
-    for (int s = 0; s < e.stacks_size(); ++s)
-        if (std::ranges::find(e.seats(), s) != e.seats().end()) seat_at(t, s).set_stack(e.stacks(s));
+    for (int s = 0; s < e.stacks_size(); ++s) {
+        if (std::ranges::find(e.seats(), s) == e.seats().end()) continue;
+        seat_at(t, s).set_stack(e.stacks(s));
+        seat_at(t, s).set_bet(0);
+    }
     t.set_in_hand(false);
     t.set_to_act(-1);
     t.clear_legal();
-    t.set_pot_total(0);
     t.clear_pots();
 }
 
@@ -140,7 +157,7 @@ void pending(v1::PokerTable& t, const v1::PokerDecisionPending& e) {
         t.clear_legal();
 }
 
-void fold_poker(v1::PokerTable& t, const v1::TableEvent& event) {
+void fold_poker(v1::PokerTable& t, const v1::TableEvent& event, DrawReplacement& draw) {
     switch (event.event_case()) {
         case v1::TableEvent::kHandStarted:
             return start_hand(t, event.hand_started());
@@ -151,7 +168,7 @@ void fold_poker(v1::PokerTable& t, const v1::TableEvent& event) {
             return put_in(t, event.blind_posted().seat(), event.blind_posted().amount(), true,
                           event.blind_posted().all_in());
         case v1::TableEvent::kCardDealt:
-            return deal(t, event.card_dealt());
+            return deal(t, event.card_dealt(), draw);
         case v1::TableEvent::kStreetDealt:
             return t.set_street(event.street_dealt().street());
         case v1::TableEvent::kBettingRoundStarted:
@@ -161,11 +178,12 @@ void fold_poker(v1::PokerTable& t, const v1::TableEvent& event) {
         case v1::TableEvent::kActed:
             return act(t, event.acted());
         case v1::TableEvent::kDiscarded:
-            return discard(t, event.discarded());
+            return discard(t, event.discarded(), draw);
         case v1::TableEvent::kUncalledReturned: {
             v1::PokerSeat& s = seat_at(t, event.uncalled_returned().seat());
             s.set_stack(s.stack() + event.uncalled_returned().amount());
             s.set_bet(s.bet() - event.uncalled_returned().amount());
+            if (s.stack() > 0) s.set_all_in(false);
             return t.set_pot_total(t.pot_total() - event.uncalled_returned().amount());
         }
         case v1::TableEvent::kPotsFormed:
@@ -218,8 +236,8 @@ void start_polacco_hand(v1::PolaccoTable& t, const v1::PolaccoHandStarted& e) {
     next.set_in_hand(true);
     next.set_first_speaker(e.first_speaker());
     next.set_last_declarer(-1);
-    next.set_to_act(-1);
-    next.set_decision(t.decision());
+    next.set_to_act(e.first_speaker());
+    next.set_decision(1);
     t = std::move(next);
 }
 
@@ -228,6 +246,8 @@ void fold_polacco(v1::PolaccoTable& t, const v1::TableEvent& event) {
         case v1::TableEvent::kPolaccoHandStarted:
             return start_polacco_hand(t, event.polacco_hand_started());
         case v1::TableEvent::kDirectionChosen:
+            // Forced by the clockwise-only rule (no decision) or by the clock (the Declared after counts it).
+            if (!event.direction_chosen().forced()) t.set_decision(t.decision() + 1);
             return t.set_direction(event.direction_chosen().direction());
         case v1::TableEvent::kPolaccoCardDealt:
             if (auto* seat = player_at(t, event.polacco_card_dealt().to()))
@@ -235,6 +255,7 @@ void fold_polacco(v1::PolaccoTable& t, const v1::TableEvent& event) {
             return;
         case v1::TableEvent::kDeclared:
             *t.mutable_last_punto() = event.declared().punto();
+            t.set_decision(t.decision() + 1);
             return t.set_last_declarer(event.declared().by());
         case v1::TableEvent::kCardsRevealed:
             if (auto* seat = player_at(t, event.cards_revealed().player())) {
@@ -256,8 +277,11 @@ void fold_polacco(v1::PolaccoTable& t, const v1::TableEvent& event) {
                 seat->set_eliminated(true);
             return;
         case v1::TableEvent::kPassed:
+            t.set_decision(t.decision() + 1);
             if (auto* seat = player_at(t, event.passed().by())) seat->set_pass_available(false);
             return;
+        case v1::TableEvent::kDoubted:
+            return t.set_decision(t.decision() + 1);
         case v1::TableEvent::kPolaccoHandEnded:
             t.set_in_hand(false);
             t.set_to_act(-1);
@@ -279,18 +303,18 @@ void fold_polacco(v1::PolaccoTable& t, const v1::TableEvent& event) {
                 seat->set_disconnected(!event.connection().connected());
             return;
         default:
-            return;  // Doubted, Judged: what they change arrives in the events after them
+            return;  // Judged: what it changes arrives in the events after it
     }
 }
 
 }  // namespace
 
-void fold(v1::TableSnapshot& state, const v1::TableEvent& event) {
+void fold(v1::TableSnapshot& state, const v1::TableEvent& event, DrawReplacement& draw) {
     if (event.has_clock()) {
         *state.mutable_clock() = event.clock();
         return;
     }
-    if (state.has_poker()) fold_poker(*state.mutable_poker(), event);
+    if (state.has_poker()) fold_poker(*state.mutable_poker(), event, draw);
     if (state.has_polacco()) fold_polacco(*state.mutable_polacco(), event);
 }
 

@@ -72,6 +72,7 @@ std::expected<void, Problem> TableTracker::check_and_fold(const v1::ServerMessag
             return std::unexpected(*leak);
         }
         state_ = snapshot;
+        draw_ = DrawReplacement{};
         return {};
     }
     if (message.has_table_event()) {
@@ -80,7 +81,7 @@ std::expected<void, Problem> TableTracker::check_and_fold(const v1::ServerMessag
                          std::to_string(message.table_seq()) + ", " + leak->text;
             return std::unexpected(*leak);
         }
-        fold(state_, message.table_event());
+        fold(state_, message.table_event(), draw_);
     }
     return {};  // a chat line or an error: in sequence, nothing to fold
 }

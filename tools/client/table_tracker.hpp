@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tavolo.pb.h"
+#include "tools/client/table_fold.hpp"
 
 namespace tavolo::client {
 
@@ -79,6 +80,7 @@ class TableTracker {
     bool has_snapshot_ = false;
     std::uint64_t last_seq_ = 0;
     v1::TableSnapshot state_;
+    DrawReplacement draw_;
 };
 
 // Every table of one connection, and the routing of ServerMessages to them.
