@@ -41,7 +41,11 @@ const Tally& Fleet::run() {
     io_.run();
     if (!options_.latency_report.empty()) {
         std::ofstream out(options_.latency_report, std::ios::trunc);
-        out << latency_report(latency_, static_cast<std::int64_t>(tally_.hands.size()));
+        std::set<std::pair<std::int64_t, std::int32_t>> tables;
+        for (const auto& [tournament, table, hand] : tally_.hands)
+            tables.emplace(tournament, table);
+        out << latency_report(latency_, static_cast<std::int64_t>(tables.size()),
+                              static_cast<std::int64_t>(tally_.hands.size()));
         if (!out) {
             std::cerr << "tavolo bots: cannot write the latency report to " << options_.latency_report
                       << "\n";

@@ -33,7 +33,7 @@ double quantile(std::vector<double> samples, double q) {
     return samples[std::clamp<std::size_t>(rank, 1, samples.size()) - 1];
 }
 
-std::string latency_report(const LatencyBoard& board, std::int64_t hands) {
+std::string latency_report(const LatencyBoard& board, std::int64_t tables, std::int64_t hands) {
     const auto& s = board.samples_ms();
     auto line = [](const char* key, double value) {
         char buffer[64];
@@ -43,8 +43,8 @@ std::string latency_report(const LatencyBoard& board, std::int64_t hands) {
     return "samples=" + std::to_string(s.size()) + "\n" + line("p50_ms", quantile(s, 0.50)) +
            line("p99_ms", quantile(s, 0.99)) +
            line("max_ms", s.empty() ? 0.0 : *std::ranges::max_element(s)) +
-           "dropped=" + std::to_string(board.dropped()) + "\nhands=" + std::to_string(hands) + "\n" +
-           line("play_seconds", board.play_seconds());
+           "dropped=" + std::to_string(board.dropped()) + "\ntables=" + std::to_string(tables) +
+           "\nhands=" + std::to_string(hands) + "\n" + line("play_seconds", board.play_seconds());
 }
 
 }  // namespace tavolo::bots

@@ -43,8 +43,8 @@ class LatencyBoard {
 // The q-quantile (0..1) of the samples by nearest rank; 0 with none.
 double quantile(std::vector<double> samples, double q);
 
-// `samples=N p50_ms=.. p99_ms=.. max_ms=.. dropped=.. hands=H play_seconds=S`, one key=value a line,
-// for bench/load.sh.
-std::string latency_report(const LatencyBoard& board, std::int64_t hands);
+// `samples=N p50_ms=.. p99_ms=.. max_ms=.. dropped=.. tables=T hands=H play_seconds=S`, one key=value
+// a line, for bench/load.sh.
+std::string latency_report(const LatencyBoard& board, std::int64_t tables, std::int64_t hands);
 
 }  // namespace tavolo::bots
