@@ -1,4 +1,5 @@
 #include "server/actors/polacco_actor.hpp"
+#include "server/actors/shuffle_frames.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -229,9 +230,10 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     }
     Frame snapshot_frame(const engine::view::PolaccoViewer& viewer) const {
         const table::PolaccoSnapshot snap = core->snapshot_for(viewer, now());
-        return session::serialise(protocol::table_message(
-            protocol::table_snapshot(snap.view, context(snap.clock, snap.disconnected)),
-            static_cast<std::uint64_t>(snap.seq)));
+        protocol::SnapshotContext c = context(snap.clock, snap.disconnected);
+        c.shuffle_commitment = snap.shuffle_commitment;
+        return session::serialise(protocol::table_message(protocol::table_snapshot(snap.view, c),
+                                                          static_cast<std::uint64_t>(snap.seq)));
     }
 
     // ---- the core's effects -----------------------------------------------------------------
@@ -266,6 +268,8 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
                     [&](const table::ArmTimer& t) { arm(t); },
                     [&](const table::PolaccoRefused& r) { reply(refusal_of(r)); },
                     [&](const table::PolaccoHandFinished& f) { persist(f); },
+                    [&](const table::ShuffleCommitted& c) { to_everyone(commitment_frame(address(), c)); },
+                    [&](const table::ShuffleRevealed& r) { to_everyone(reveal_frame(address(), r)); },
                 },
                 effect);
     }
@@ -477,6 +481,10 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
                     observers.erase(r.from.session);
                     if (auto player = player_of(r.from.account))
                         carry_out(core->set_disconnected(*player, true));
+                },
+                [&](const session::ClientSeedRequest& seed) {
+                    if (auto player = seated_or_refuse(r))
+                        carry_out(core->set_client_seed(*player, seed.bytes));
                 },
             },
             r.body);

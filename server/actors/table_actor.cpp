@@ -12,6 +12,7 @@
 #include "persistence/engine_state.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
+#include "server/actors/shuffle_frames.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/poker_events.hpp"
@@ -47,6 +48,8 @@ protocol::Refusal refusal_of(const table::Refused& r) {
             return {v1::ERROR_CODE_BAD_FIELD, r.message};
         case table::Refusal::TableRefused:
             return {v1::ERROR_CODE_ILLEGAL_ACTION, r.message};
+        case table::Refusal::ClientSeed:
+            return {v1::ERROR_CODE_BAD_FIELD, r.message};
     }
     return {v1::ERROR_CODE_INTERNAL, r.message};
 }
@@ -146,6 +149,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             status.sitting_out = snap.seat_sitting_out[static_cast<std::size_t>(s)];
             status.disconnected = snap.seat_disconnected[static_cast<std::size_t>(s)];
         }
+        c.shuffle_commitment = snap.shuffle_commitment;
         return session::serialise(protocol::table_message(protocol::table_snapshot(snap.view, c),
                                                           static_cast<std::uint64_t>(snap.seq)));
     }
@@ -154,22 +158,27 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 
     void carry_out(const table::Effects& effects) {
         for (const table::Effect& effect : effects)
-            std::visit(overloaded{
-                           [&](const table::Publish& p) { publish(p); },
-                           [&](const table::SeatStatus& s) { status(s); },
-                           [&](const table::TableViews& v) { views(v); },
-                           [&](const table::ArmTimer& t) { arm(t); },
-                           [&](const table::Refused& r) { reply(refusal_of(r)); },
-                           [&](const table::DirectorMessageRefused& r) {
-                               spdlog::error("event=director_message_refused table={}:{} error=\"{}\"",
-                                             setup.address.tournament_id, setup.address.table, r.message);
-                           },
-                           [&](const table::HandFinished& f) { persist_then_report(f); },
-                           [&](const table::ReportToDirector& r) {
-                               if (setup.report) setup.report(r.report);
-                           },
-                       },
-                       effect);
+            std::visit(
+                overloaded{
+                    [&](const table::Publish& p) { publish(p); },
+                    [&](const table::SeatStatus& s) { status(s); },
+                    [&](const table::TableViews& v) { views(v); },
+                    [&](const table::ArmTimer& t) { arm(t); },
+                    [&](const table::Refused& r) { reply(refusal_of(r)); },
+                    [&](const table::DirectorMessageRefused& r) {
+                        spdlog::error("event=director_message_refused table={}:{} error=\"{}\"",
+                                      setup.address.tournament_id, setup.address.table, r.message);
+                    },
+                    [&](const table::HandFinished& f) { persist_then_report(f); },
+                    [&](const table::ReportToDirector& r) {
+                        if (setup.report) setup.report(r.report);
+                    },
+                    [&](const table::ShuffleCommitted& c) {
+                        to_everyone(commitment_frame(setup.address, c));
+                    },
+                    [&](const table::ShuffleRevealed& r) { to_everyone(reveal_frame(setup.address, r)); },
+                },
+                effect);
     }
 
     void publish(const table::Publish& p) {
@@ -360,6 +369,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                     observers.erase(r.from.session);
                     if (auto held = seat_of(r.from.account))
                         carry_out(core.set_disconnected(held->entrant, held->seat, true));
+                },
+                [&](const session::ClientSeedRequest& seed) {
+                    if (auto held = seated_or_refuse(r))
+                        carry_out(core.set_client_seed(held->entrant, held->seat, seed.bytes));
                 },
             },
             r.body);
