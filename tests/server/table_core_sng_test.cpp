@@ -103,7 +103,10 @@ class SitAndGo {
   public:
     SitAndGo(engine::TournamentKind kind, engine::Variant variant, engine::Betting betting,
              std::uint64_t seed)
-        : director_rng_(seed), table_rng_(seed + 1), players_(seed + 2), core_(0, table_rng_) {
+        : director_rng_(seed),
+          table_rng_(seed + 1),
+          players_(seed + 2),
+          core_(0, table_rng_, {}, testing::seeded_secrets(seed + 3)) {
         structure_ = engine::default_structure(kind, variant, betting);
         entrants_ = structure_.max_players;
         std::vector<engine::EntrantId> entrants(static_cast<std::size_t>(entrants_));
