@@ -113,6 +113,10 @@ void TableCore::start_hand(Millis now, Effects& out) {
         dealt.push_back({table_.table().at(s.seat).entrant, s.seat});
     HandShuffle shuffle = seeds_.make(setup_.hand_id, dealt);
     fairness::SeedRandom deck(shuffle.seed);
+    // A fresh Hand: a reused one starts its shuffle from the last hand's deck order (lazy_deck.hpp),
+    // so its deal would not follow from the seed alone, and verify_hand (which deals from a fresh
+    // Hand) would find other cards.
+    hand_ = engine::Hand{};
     if (auto ok = hand_.reset(setup_, deck); !ok) {
         // Cannot happen (the table builds only valid setups). The hand ends where it started, as a
         // void hand would (§7), so the table is not left in a hand nobody plays.

@@ -297,6 +297,19 @@ TEST(TableCoreFairShuffle,
     }
 }
 
+TEST(TableCoreFairShuffle, issue10_7_every_hand_of_a_table_is_dealt_from_its_own_seed_alone) {
+    // The table reuses nothing of the last hand's deck: hand after hand, the history verifies.
+    for (const engine::Variant variant :
+         {engine::Variant::Holdem, engine::Variant::FiveCardStud, engine::Variant::FiveCardDraw}) {
+        FairTable f(variant);
+        for (engine::HandId hand = 1; hand <= 4; ++hand) {
+            const HandFinished finished = only<HandFinished>(f.deal_and_play(hand));
+            const fairness::Verdict v = verify_text(finished.record.phh);
+            EXPECT_TRUE(v.verified) << "hand " << hand << ": " << v.failure.reason;
+        }
+    }
+}
+
 TEST(TableCoreFairShuffle, issue10_7_the_button_draw_does_not_come_from_the_hand_seed) {
     // Two tables with the same injected RandomSource but different secrets: the same button (drawn
     // with the RandomSource), different decks (dealt from the seed).

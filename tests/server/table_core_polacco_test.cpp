@@ -11,6 +11,7 @@
 
 #include "fairness/verify_polacco.hpp"
 #include "server/table/polacco_core.hpp"
+#include "tests/server/seeded_secrets.hpp"
 
 namespace tavolo::server::table {
 namespace {
@@ -119,7 +120,7 @@ class PolaccoSitAndGo {
         polacco::TournamentConfig config;
         config.rules.passamano = true;
         config.prize_part = 1000;
-        auto started = PolaccoCore::start(entrants, config, rng_);
+        auto started = PolaccoCore::start(entrants, config, rng_, testing::seeded_secrets(seed + 3));
         EXPECT_TRUE(started.has_value());
         if (!started) return;
         core_.emplace(std::move(*started));
@@ -311,7 +312,8 @@ struct ThreePlayers {
     std::optional<PolaccoCore> core;
     PolaccoEffects started;
     ThreePlayers() {
-        auto c = PolaccoCore::start({11, 12, 13}, polacco::TournamentConfig{}, rng);
+        auto c =
+            PolaccoCore::start({11, 12, 13}, polacco::TournamentConfig{}, rng, testing::seeded_secrets(6));
         EXPECT_TRUE(c.has_value());
         if (c) core.emplace(std::move(*c));
         if (core) started = core->start_hand(0ms);

@@ -9,6 +9,7 @@
 
 #include "engine/view/poker_view.hpp"
 #include "server/table/table_core.hpp"
+#include "tests/server/seeded_secrets.hpp"
 
 namespace tavolo::server::table::testing {
 
@@ -118,8 +119,9 @@ struct OpenedTable {
     explicit OpenedTable(int count, engine::Variant variant = engine::Variant::Holdem,
                          engine::Betting betting = engine::Betting::NoLimit, std::uint64_t seed = 7,
                          engine::ClockSettings clock = {}, engine::Chips stack = 3000,
-                         SecretSource secrets = fairness::make_server_secret)
-        : rng(seed), core(0, rng, clock, std::move(secrets)) {
+                         SecretSource secrets = {})
+        // The hands' secrets follow from `seed` too unless a test gives its own: the same decks each run.
+        : rng(seed), core(0, rng, clock, secrets ? std::move(secrets) : seeded_secrets(seed ^ 0x5ec2e7)) {
         engine::OpenTable open;
         open.table = 0;
         open.size = 6;
