@@ -50,6 +50,11 @@ void expect_played_to_the_end(Harness& h, const lobby::StartTournament& start) {
         }
     }
     ASSERT_TRUE(results.has_value()) << "nobody was told the results";
+    int refused = 0;
+    for (const Received& r : log)
+        if (r.message.has_error() && ++refused < 5)
+            ADD_FAILURE() << "a scripted player's answer was refused: " << r.message.ShortDebugString();
+    EXPECT_EQ(refused, 0);
     ASSERT_EQ(results->results_size(), n);
     std::set<int> places;
     std::set<std::int64_t> entrants;
