@@ -76,10 +76,10 @@ std::optional<v1::ServerMessage> answer(Harness& h, SessionId session, std::uint
 }
 
 // The table messages `account` received after sequence number `after`, in order.
-std::vector<v1::ServerMessage> stream_after(Harness& h, session::AccountIdValue account,
+std::vector<v1::ServerMessage> stream_after(const std::vector<Received>& log, session::AccountIdValue account,
                                             std::uint64_t after) {
     std::vector<v1::ServerMessage> out;
-    for (const Received& r : h.outbox.log())
+    for (const Received& r : log)
         if (r.account == account && r.message.table_seq() > after && !r.message.has_chat_line())
             out.push_back(r.message);
     return out;
@@ -133,10 +133,10 @@ TEST(TableActorRequests, rules_5_reattach_mid_hand_gets_own_cards_and_the_stream
     else
         act.mutable_poker()->mutable_call();
     ASSERT_EQ(h.registry.submit(request(me, ref, act, 10)), session::Routed::delivered);
-    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>&) {
-        return stream_after(h, me, snapshot->table_seq() + 1).size() >= 1;
+    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>& log) {
+        return stream_after(log, me, snapshot->table_seq() + 1).size() >= 1;
     }));
-    const auto after = stream_after(h, me, snapshot->table_seq());
+    const auto after = stream_after(h.outbox.log(), me, snapshot->table_seq());
     ASSERT_GE(after.size(), 2u);
     EXPECT_EQ(after[0].table_seq(), snapshot->table_seq() + 1);
     EXPECT_TRUE(after[0].table_event().has_connection()) << "he is back: " << after[0].ShortDebugString();
@@ -192,17 +192,17 @@ TEST(TableActorRequests,
     EXPECT_EQ(h.registry.submit(request(me, nowhere, theirs, 34)), session::Routed::unknown_table);
 
     // Nothing changed: no table message since the decision, and that decision is still the one to answer.
-    EXPECT_TRUE(stream_after(h, me, held->seq).empty());
-    EXPECT_TRUE(stream_after(h, other, held->seq).empty());
+    EXPECT_TRUE(stream_after(h.outbox.log(), me, held->seq).empty());
+    EXPECT_TRUE(stream_after(h.outbox.log(), other, held->seq).empty());
     v1::Action mine = poker_action(held->event, decision);
     if (held->event.poker_decision().legal().may_check())
         mine.mutable_poker()->mutable_check();
     else
         mine.mutable_poker()->mutable_call();
     ASSERT_EQ(h.registry.submit(request(me, ref, mine, 35)), session::Routed::delivered);
-    ASSERT_TRUE(
-        h.outbox.wait([&](const std::vector<Received>&) { return !stream_after(h, me, held->seq).empty(); }));
-    const auto next = stream_after(h, me, held->seq).front();
+    ASSERT_TRUE(h.outbox.wait(
+        [&](const std::vector<Received>& log) { return !stream_after(log, me, held->seq).empty(); }));
+    const auto next = stream_after(h.outbox.log(), me, held->seq).front();
     EXPECT_EQ(next.table_seq(), held->seq + 1);
     ASSERT_TRUE(next.table_event().has_acted()) << next.ShortDebugString();
     EXPECT_EQ(next.table_event().acted().seat(), held->event.poker_decision().to_act());
