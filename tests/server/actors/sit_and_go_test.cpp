@@ -90,6 +90,18 @@ void expect_played_to_the_end(Harness& h, const lobby::StartTournament& start) {
     for (const auto& e : start.entrants)
         EXPECT_EQ(results_heard[persistence::raw(e.account)], 1) << "each entrant hears the results once";
     EXPECT_EQ(h.lobby.finished(), std::vector<std::int64_t>{persistence::raw(start.tournament)});
+    // The ledger balances (prizes left the prize pool, nothing was made or lost).
+    const auto audit = persistence::Ledger(h.db().db()).audit().value();
+    EXPECT_EQ(audit.sum_of_entries, 0);
+    EXPECT_EQ(audit.negative_wallets, 0);
+    EXPECT_EQ(audit.mismatched_balances, 0);
+    // Every hand is stored with its table's snapshot; a poker hand with its PHH text too.
+    EXPECT_EQ(h.db().count("SELECT count(*) FROM hands h JOIN tournament_tables t ON t.id = h.table_id "
+                           "WHERE t.tournament_id = " +
+                           std::to_string(persistence::raw(start.tournament)) +
+                           " AND (h.events = '' OR (h.phh = '' AND t.tournament_id IN (SELECT id FROM "
+                           "tournaments WHERE game <> 'polacco')))"),
+              0);
 
     // RULES.md §8, against the committed hands.
     CardTruth truth(h.db().url(), start.tournament);
