@@ -103,6 +103,21 @@ void expect_played_to_the_end(Harness& h, const lobby::StartTournament& start) {
                            "tournaments WHERE game <> 'polacco')))"),
               0);
 
+    // Each player's table stream has no gap and no repeat (proto/README.md "Sequence numbers").
+    std::map<session::AccountIdValue, std::uint64_t> last_seq;
+    int gaps = 0;
+    for (const Received& r : log) {
+        if (r.account == 0 || r.message.table_seq() == 0 || r.message.has_chat_line() ||
+            r.message.has_error())
+            continue;
+        auto& last = last_seq[r.account];
+        if (last != 0 && r.message.table_seq() != last + 1 && ++gaps < 5)
+            ADD_FAILURE() << "account " << r.account << ": seq " << r.message.table_seq() << " after "
+                          << last;
+        last = r.message.table_seq();
+    }
+    EXPECT_EQ(gaps, 0);
+
     // RULES.md §8, against the committed hands.
     CardTruth truth(h.db().url(), start.tournament);
     EXPECT_GT(truth.hands, 0);
