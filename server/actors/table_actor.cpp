@@ -118,8 +118,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                                                          refusal, current->request_id, setup.address,
                                                          static_cast<std::uint64_t>(core.seq()))));
     }
+    // The hand in play, or the last one between hands; 0 before the first.
     engine::HandId hand_id() const {
-        return core.table().table().hands_played() > 0 ? core.hand().hand_id() : 0;
+        return core.in_hand() || seats().hands_played() > 0 ? core.hand().hand_id() : 0;
     }
 
     // ---- snapshots --------------------------------------------------------------------------

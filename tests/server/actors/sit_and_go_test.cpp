@@ -50,6 +50,11 @@ void expect_played_to_the_end(Harness& h, const lobby::StartTournament& start) {
         }
     }
     ASSERT_TRUE(results.has_value()) << "nobody was told the results";
+    int refused = 0;
+    for (const Received& r : log)
+        if (r.message.has_error() && ++refused < 5)
+            ADD_FAILURE() << "a scripted player's answer was refused: " << r.message.ShortDebugString();
+    EXPECT_EQ(refused, 0);
     ASSERT_EQ(results->results_size(), n);
     std::set<int> places;
     std::set<std::int64_t> entrants;
@@ -85,6 +90,33 @@ void expect_played_to_the_end(Harness& h, const lobby::StartTournament& start) {
     for (const auto& e : start.entrants)
         EXPECT_EQ(results_heard[persistence::raw(e.account)], 1) << "each entrant hears the results once";
     EXPECT_EQ(h.lobby.finished(), std::vector<std::int64_t>{persistence::raw(start.tournament)});
+    // The ledger balances (prizes left the prize pool, nothing was made or lost).
+    const auto audit = persistence::Ledger(h.db().db()).audit().value();
+    EXPECT_EQ(audit.sum_of_entries, 0);
+    EXPECT_EQ(audit.negative_wallets, 0);
+    EXPECT_EQ(audit.mismatched_balances, 0);
+    // Every hand is stored with its table's snapshot; a poker hand with its PHH text too.
+    EXPECT_EQ(h.db().count("SELECT count(*) FROM hands h JOIN tournament_tables t ON t.id = h.table_id "
+                           "WHERE t.tournament_id = " +
+                           std::to_string(persistence::raw(start.tournament)) +
+                           " AND (h.events = '' OR (h.phh = '' AND t.tournament_id IN (SELECT id FROM "
+                           "tournaments WHERE game <> 'polacco')))"),
+              0);
+
+    // Each player's table stream has no gap and no repeat (proto/README.md "Sequence numbers").
+    std::map<session::AccountIdValue, std::uint64_t> last_seq;
+    int gaps = 0;
+    for (const Received& r : log) {
+        if (r.account == 0 || r.message.table_seq() == 0 || r.message.has_chat_line() ||
+            r.message.has_error())
+            continue;
+        auto& last = last_seq[r.account];
+        if (last != 0 && r.message.table_seq() != last + 1 && ++gaps < 5)
+            ADD_FAILURE() << "account " << r.account << ": seq " << r.message.table_seq() << " after "
+                          << last;
+        last = r.message.table_seq();
+    }
+    EXPECT_EQ(gaps, 0);
 
     // RULES.md §8, against the committed hands.
     CardTruth truth(h.db().url(), start.tournament);
