@@ -2,24 +2,16 @@
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/signal_set.hpp>
 #include <cstdio>
 #include <iostream>
 #include <optional>
-#include <thread>
-#include <vector>
 
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
+#include "server/app.hpp"
 #include "server/config.hpp"
 #include "server/database_health.hpp"
-#include "server/listener.hpp"
 #include "server/logging.hpp"
-#include "server/net/session_registry.hpp"
-#include "server/net/unavailable_services.hpp"
-#include "server/routes.hpp"
 #include "tools/integer_option.hpp"
 
 using namespace tavolo::server;
@@ -38,37 +30,6 @@ void route_protobuf_log() {
         });
 }
 
-// The io_context runs on this many threads (main's own included).
-int thread_count(int configured) {
-    return configured > 0 ? configured : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-}
-
-// Serves until SIGINT or SIGTERM: then no new connection, every WebSocket closed with a reason, and
-// the io_context stops.
-void serve(const Config& config, const ServerInfo& info) {
-    boost::asio::io_context io;
-    tavolo::server::actors::SeatBook seats;
-    net::SessionRegistry registry(io, seats);
-    net::UnavailableServices unavailable(registry);  // until server/app wires the actors
-    registry.set_table_directory(unavailable);
-    Listener listener(io, {config.host, config.port, config.tls_certificate, config.tls_private_key},
-                      [&info](HttpRequest request, HttpResponder respond) { respond(route(info, request)); },
-                      {unavailable, unavailable, unavailable, registry, kVersion, {}});
-    std::cout << "tavolo-server " << kVersion << " listening on " << (listener.tls() ? "https://" : "http://")
-              << config.host << ":" << listener.port() << std::endl;
-    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](const boost::system::error_code& ec, int signal) {
-        if (ec) return;
-        spdlog::info("event=shutdown signal={}", signal);
-        listener.stop_accepting();
-        registry.shutdown_all("the server is shutting down", [&io] { io.stop(); });
-    });
-    listener.start();
-    std::vector<std::jthread> pool;
-    for (int i = 1; i < thread_count(config.threads); ++i)
-        pool.emplace_back([&io] { io.run(); });
-    io.run();
-}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,7 +71,6 @@ int main(int argc, char** argv) {
     setup_logging(config.log_level);
     route_protobuf_log();
 
-    ServerInfo info{kVersion, [] { return Readiness{false, "no database is configured"}; }};
     std::optional<DatabaseHealth> health;
     if (config.database_url.empty()) {
         if (config.require_database) {
@@ -128,7 +88,6 @@ int main(int argc, char** argv) {
             // From here /readyz follows the database as it is now, not as it was at start-up.
             health.emplace(DatabaseHealth::postgres_probe(config.database_url), DatabaseHealth::Options{});
             health->start();
-            info.readiness = [&health] { return health->readiness(); };
         } catch (const tavolo::persistence::MigrationError& e) {
             std::cerr << "tavolo-server: cannot migrate the database: " << e.what() << "\n";
             return 3;
@@ -138,11 +97,6 @@ int main(int argc, char** argv) {
         }
     }
 
-    try {
-        serve(config, info);
-    } catch (const std::exception& e) {
-        std::cerr << "tavolo-server: " << e.what() << "\n";
-        return 4;
-    }
-    return 0;
+    // The io_context, its threads, the signals and every actor live in run_server (server/app.cpp).
+    return run_server(config, kVersion, health ? &*health : nullptr);
 }

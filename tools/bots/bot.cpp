@@ -1,0 +1,419 @@
+#include "tools/bots/bot.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "tools/client/message_codec.hpp"
+
+namespace tavolo::bots {
+
+namespace {
+
+constexpr int kMaxAttemptsWithoutLogin = 20;  // then the server is taken to be gone
+constexpr std::size_t kActionRequestsKept = 64;
+constexpr auto kRetryStep = std::chrono::milliseconds(100);
+constexpr auto kRetryCap = std::chrono::seconds(2);
+
+std::string hex(Rng& rng, int digits) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out;
+    for (int i = 0; i < digits; ++i)
+        out += kDigits[rng() % 16];
+    return out;
+}
+
+std::string error_text(const v1::Error& e) {
+    return v1::ErrorCode_Name(e.code()) + " (" + e.message() + ")";
+}
+
+v1::ClientMessage register_message(std::int64_t tournament) {
+    v1::ClientMessage m;
+    m.mutable_register_tournament()->set_tournament_id(tournament);
+    return m;
+}
+
+}  // namespace
+
+Bot::Bot(Fleet& fleet, int index, std::uint64_t seed)
+    : fleet_(fleet), index_(index), rng_(seed), retry_(fleet.io()) {
+    // Names: 3 to 20 of A-Z a-z 0-9 _ - . (server/session/README.md); 48 random bits keep them unique.
+    name_ = "bot" + hex(rng_, 12);
+    password_ = hex(rng_, 24);
+}
+
+void Bot::start() {
+    connect();
+}
+
+// ---- The connection --------------------------------------------------------------------------------------
+
+void Bot::connect() {
+    phase_ = Phase::Connecting;
+    const std::uint64_t generation = ++generation_;
+    client::Connection::Handlers handlers;
+    handlers.on_open = [this, generation] {
+        if (generation == generation_) on_open();
+    };
+    handlers.on_frame = [this, generation](std::string_view frame, bool binary) {
+        if (generation == generation_) on_frame(frame, binary);
+    };
+    handlers.on_closed = [this, generation](const std::string& reason) {
+        if (generation == generation_) on_closed(reason);
+    };
+    connection_ = client::make_connection(fleet_.io(), fleet_.endpoint(), fleet_.tls(), std::move(handlers));
+    connection_->start();
+}
+
+void Bot::on_open() {
+    phase_ = Phase::Greeting;
+    v1::ClientMessage hello;
+    hello.mutable_hello()->set_version(v1::PROTOCOL_VERSION_1);
+    hello.mutable_hello()->set_client("tavolo-bots");
+    send(std::move(hello));
+}
+
+void Bot::on_frame(std::string_view frame, bool binary) {
+    auto message = client::decode_server_message(frame, binary);
+    if (!message) return error(client::to_string(message.error().kind) + ": " + message.error().text);
+    handle(*message);
+}
+
+void Bot::on_closed(const std::string& reason) {
+    connection_.reset();
+    last_close_reason_ = reason;
+    if (phase_ == Phase::Done || closing_) return;
+    book_.reset_all();  // every table waits for the snapshot the resume brings
+    for (auto& [table, bots] : fleet_.seated())
+        bots.erase(index_);
+    if (told_closing_) {
+        // The server said why it closes (superseded, shutting down): resuming would not help.
+        if (closing_reason_ != v1::ERROR_CODE_SUPERSEDED)
+            error("the server closed the connection: " + reason);
+        return finish();
+    }
+    if (++failed_connects_ > kMaxAttemptsWithoutLogin) {
+        error("gave up after " + std::to_string(kMaxAttemptsWithoutLogin) +
+              " connections without logging in: " + reason);
+        return finish();
+    }
+    if (!token_.empty()) ++fleet_.tally().reconnects;
+    reconnect_later();
+}
+
+void Bot::reconnect_later() {
+    retry_.expires_after(std::min<std::chrono::milliseconds>(kRetryStep * failed_connects_, kRetryCap));
+    retry_.async_wait([this, generation = generation_](boost::system::error_code ec) {
+        if (!ec && generation == generation_ && phase_ != Phase::Done) connect();
+    });
+}
+
+std::uint64_t Bot::send(v1::ClientMessage message) {
+    const std::uint64_t id = next_request_++;
+    message.set_request_id(id);
+    if (connection_) connection_->send(client::encode(message));
+    return id;
+}
+
+void Bot::error(const std::string& what) {
+    fleet_.error(name_, what);
+}
+
+void Bot::finish() {
+    if (phase_ == Phase::Done) return;
+    phase_ = Phase::Done;
+    closing_ = true;
+    retry_.cancel();
+    for (auto& [table, bots] : fleet_.seated())
+        bots.erase(index_);
+    if (connection_) connection_->close();
+    fleet_.bot_done();
+}
+
+// ---- What arrives ----------------------------------------------------------------------------------------
+
+void Bot::handle(const v1::ServerMessage& message) {
+    auto folded = book_.on_message(message);
+    if (!folded) return error(client::to_string(folded.error().kind) + ": " + folded.error().text);
+    switch (message.body_case()) {
+        case v1::ServerMessage::kWelcome:
+            return on_welcome();
+        case v1::ServerMessage::kLoggedIn:
+            return on_logged_in(message.logged_in());
+        case v1::ServerMessage::kError:
+            on_error(message);
+            break;
+        case v1::ServerMessage::kLobbySnapshot:
+            for (const auto& info : message.lobby_snapshot().tournaments())
+                on_lobby(info);
+            return look_for_tournament();
+        case v1::ServerMessage::kLobbyUpdate:
+            if (message.lobby_update().removed())
+                lobby_.erase(message.lobby_update().tournament().id());
+            else
+                on_lobby(message.lobby_update().tournament());
+            return look_for_tournament();
+        case v1::ServerMessage::kRegistered:
+            if (message.request_id() != register_request_) return;
+            tournament_ = message.registered().tournament_id();
+            entrant_ = message.registered().entrant();
+            started_ = false;
+            phase_ = Phase::Registered;
+            if (fleet_.deadline_passed()) on_deadline();
+            return;
+        case v1::ServerMessage::kUnregistered:
+            if (message.request_id() == unregister_request_) finish();
+            return;
+        case v1::ServerMessage::kTournamentEvent:
+            return on_tournament_event(message.tournament_event());
+        case v1::ServerMessage::kClosing:
+            told_closing_ = true;
+            closing_reason_ = message.closing().code();
+            if (closing_reason_ == v1::ERROR_CODE_SUPERSEDED)
+                error("closed: another connection of the same account (" + message.closing().reason() + ")");
+            return;
+        default:
+            break;  // wallet, pong, chat
+    }
+    if (*folded == client::Folded::Applied && client::table_of(message) != nullptr) on_table_message(message);
+}
+
+void Bot::on_welcome() {
+    phase_ = Phase::LoggingIn;
+    v1::ClientMessage m;
+    if (!token_.empty()) {
+        m.mutable_resume()->set_resume_token(token_);
+    } else {
+        m.mutable_create_account()->set_name(name_);
+        m.mutable_create_account()->set_password(password_);
+    }
+    account_request_ = send(std::move(m));
+}
+
+void Bot::on_logged_in(const v1::LoggedIn& logged_in) {
+    if (token_.empty()) ++fleet_.tally().players;
+    token_ = logged_in.resume_token();
+    failed_connects_ = 0;
+    phase_ = tournament_ != 0 ? Phase::Registered : Phase::Lobby;
+    v1::ClientMessage subscribe;
+    subscribe.mutable_subscribe_lobby();
+    send(std::move(subscribe));
+}
+
+void Bot::on_error(const v1::ServerMessage& message) {
+    const v1::Error& e = message.error();
+    if (const auto it = action_requests_.find(message.request_id()); it != action_requests_.end()) {
+        ++fleet_.tally().refused;
+        if (fleet_.options().verbose)
+            fleet_.note(name_, "action refused at " + client::to_string(it->second) + ": " + error_text(e));
+        action_requests_.erase(it);
+        return;
+    }
+    if (message.request_id() != 0 && message.request_id() == account_request_) {
+        if (e.code() == v1::ERROR_CODE_NAME_TAKEN || e.code() == v1::ERROR_CODE_BAD_RESUME_TOKEN) {
+            // The account was made before a drop lost its answer, or the token expired: log in instead.
+            if (e.code() == v1::ERROR_CODE_BAD_RESUME_TOKEN) error("resume refused: " + error_text(e));
+            v1::ClientMessage m;
+            m.mutable_log_in()->set_name(name_);
+            m.mutable_log_in()->set_password(password_);
+            account_request_ = send(std::move(m));
+            return;
+        }
+        error("could not log in: " + error_text(e));
+        return finish();
+    }
+    if (message.request_id() != 0 && message.request_id() == register_request_) {
+        const bool closed =
+            e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
+        if (closed && !fleet_.options().tournament) {
+            refused_tournaments_.insert(register_target_);  // full, or started since the lobby said
+            phase_ = Phase::Lobby;
+            return look_for_tournament();
+        }
+        if (e.code() == v1::ERROR_CODE_INSUFFICIENT_FUNDS) {
+            fleet_.note(name_, "stops: its wallet no longer holds a buy-in");
+            return finish();
+        }
+        error("could not register for tournament " + std::to_string(register_target_) + ": " + error_text(e));
+        return finish();
+    }
+    if (message.request_id() != 0 && message.request_id() == unregister_request_) {
+        phase_ = Phase::Registered;  // it started meanwhile: play it out
+        started_ = true;
+        return;
+    }
+    error("server error: " + error_text(e));
+}
+
+void Bot::on_lobby(const v1::TournamentInfo& info) {
+    lobby_[info.id()] = info;
+    if (phase_ == Phase::Lobby && tournament_ == 0 && info.registered() &&
+        (info.state() == v1::TOURNAMENT_STATE_REGISTERING || info.state() == v1::TOURNAMENT_STATE_RUNNING)) {
+        // Registered by a request whose answer a dropped connection lost.
+        tournament_ = info.id();
+        phase_ = Phase::Registered;
+    }
+    if (info.id() != tournament_) return;
+    if (info.state() == v1::TOURNAMENT_STATE_RUNNING || info.state() == v1::TOURNAMENT_STATE_ON_BREAK)
+        started_ = true;
+    if (info.state() == v1::TOURNAMENT_STATE_FINISHED) {
+        fleet_.tally().finished.insert(info.id());
+        tournament_over(info.id());
+    } else if (info.state() == v1::TOURNAMENT_STATE_CANCELLED) {
+        tournament_over(info.id());
+    }
+}
+
+void Bot::on_tournament_event(const v1::TournamentEvent& event) {
+    if (event.tournament_id() != tournament_) return;
+    if (event.has_started()) started_ = true;
+    if (event.has_eliminated() && event.eliminated().entrant() == entrant_)
+        for (auto& [table, bots] : fleet_.seated())
+            if (table.tournament_id == tournament_) bots.erase(index_);
+    if (event.has_finished()) {
+        fleet_.tally().finished.insert(event.tournament_id());
+        tournament_over(event.tournament_id());
+    }
+}
+
+void Bot::on_table_message(const v1::ServerMessage& message) {
+    const client::TableKey key = client::key_of(*client::table_of(message));
+    const client::TableTracker* tracker = book_.find(key);
+    if (tracker == nullptr) return;
+    if (tracker->hand() > 0) fleet_.tally().hands.emplace(key.tournament_id, key.table, tracker->hand());
+    if (message.has_table_snapshot()) {
+        const auto& s = message.table_snapshot();
+        if (s.your_seat() >= 0 || s.your_player() >= 0) fleet_.seated()[key].insert(index_);
+        if (key.tournament_id == tournament_) started_ = true;
+    }
+    fleet_.latency().table_message(key, index_, Clock::now());
+    maybe_act(key);
+}
+
+// ---- Decisions
+// ---------------------------------------------------------------------------------------------
+
+void Bot::look_for_tournament() {
+    if (phase_ != Phase::Lobby) return;
+    if (fleet_.deadline_passed()) return finish();
+    std::int64_t target = 0;
+    if (fleet_.options().tournament) {
+        target = *fleet_.options().tournament;
+    } else {
+        // Fill the tournaments in lobby order: bot i takes the (i mod free seats)-th free seat, so a
+        // fleet fills whole tables instead of one seat in each.
+        std::vector<std::pair<std::int64_t, int>> open;  // id, free seats
+        int total = 0;
+        for (const auto& [id, info] : lobby_) {
+            const int free = info.max_players() - info.entrants();
+            if (info.state() != v1::TOURNAMENT_STATE_REGISTERING || free <= 0 ||
+                refused_tournaments_.contains(id))
+                continue;
+            open.emplace_back(id, free);
+            total += free;
+        }
+        if (total == 0) return;  // wait for the lobby's next update
+        int slot = index_ % total;
+        for (const auto& [id, free] : open) {
+            if (slot < free) {
+                target = id;
+                break;
+            }
+            slot -= free;
+        }
+    }
+    register_target_ = target;
+    phase_ = Phase::Registering;
+    register_request_ = send(register_message(target));
+}
+
+void Bot::tournament_over(std::int64_t tournament) {
+    if (tournament != tournament_) return;
+    for (auto& [table, bots] : fleet_.seated())
+        if (table.tournament_id == tournament) bots.erase(index_);
+    tournament_ = 0;
+    entrant_ = -1;
+    started_ = false;
+    // One tournament with an id given; with --seconds, another while they remain.
+    if (fleet_.options().tournament || !fleet_.options().seconds || fleet_.deadline_passed()) return finish();
+    phase_ = Phase::Lobby;
+    look_for_tournament();
+}
+
+void Bot::on_deadline() {
+    switch (phase_) {
+        case Phase::Connecting:
+        case Phase::Greeting:
+        case Phase::LoggingIn:
+            if (token_.empty())
+                error("not logged in when the time ran out" +
+                      (last_close_reason_.empty() ? std::string()
+                                                  : " (last connection: " + last_close_reason_ + ")"));
+            return finish();
+        case Phase::Lobby:
+            return finish();
+        case Phase::Registered:
+            if (!started_ && unregister_request_ == 0) {
+                v1::ClientMessage m;
+                m.mutable_unregister_tournament()->set_tournament_id(tournament_);
+                unregister_request_ = send(std::move(m));
+            }
+            return;
+        default:
+            return;  // registering: decided when the answer comes; done: nothing
+    }
+}
+
+bool Bot::dealt_in(const client::TableKey& table) const {
+    const client::TableTracker* tracker = book_.find(table);
+    if (tracker == nullptr || !tracker->has_snapshot()) return false;
+    const auto& s = tracker->state();
+    if (s.has_poker()) {
+        const auto& t = s.poker();
+        return t.in_hand() && s.your_seat() >= 0 && s.your_seat() < t.seats_size() &&
+               t.seats(s.your_seat()).dealt_in();
+    }
+    if (s.has_polacco())
+        return std::ranges::any_of(s.polacco().seats(), [&](const v1::PolaccoSeat& seat) {
+            return seat.player() == s.your_player() && !seat.eliminated();
+        });
+    return false;
+}
+
+void Bot::maybe_act(const client::TableKey& table) {
+    if (phase_ == Phase::Done) return;
+    const client::TableTracker* tracker = book_.find(table);
+    const v1::PokerLegalActions* poker = tracker->poker_legal();
+    const v1::PolaccoLegalActions* polacco = tracker->polacco_legal();
+    if (poker == nullptr && polacco == nullptr) return;
+    const std::int64_t decision = poker ? poker->decision() : polacco->decision();
+    const std::pair<std::int64_t, std::int64_t> answering{tracker->hand(), decision};
+    if (acted_[table] == answering) return;  // already answered; the server's next decision will come
+    acted_[table] = answering;
+
+    const std::vector<std::uint32_t> own = tracker->own_cards();
+    v1::ClientMessage m;
+    v1::Action* action = m.mutable_action();
+    action->mutable_table()->set_tournament_id(table.tournament_id);
+    action->mutable_table()->set_table(table.table);
+    action->set_hand(tracker->hand());
+    action->set_decision(decision);
+    const Strategy strategy = fleet_.options().strategy;
+    if (poker) {
+        const auto& board = tracker->state().poker().board();
+        const std::vector<std::uint32_t> board_faces(board.begin(), board.end());
+        *action->mutable_poker() = choose_poker(strategy, *poker, own, board_faces, rng_);
+    } else {
+        *action->mutable_polacco() = choose_polacco(strategy, *polacco, own, rng_);
+    }
+    std::set<int> waiting;
+    for (int bot : fleet_.seated()[table])
+        if (fleet_.bot(bot).dealt_in(table)) waiting.insert(bot);
+    fleet_.latency().action_sent(table, std::move(waiting), Clock::now());
+    const std::uint64_t id = send(std::move(m));
+    ++fleet_.tally().actions;
+    action_requests_[id] = table;
+    if (action_requests_.size() > kActionRequestsKept) action_requests_.erase(action_requests_.begin());
+}
+
+}  // namespace tavolo::bots

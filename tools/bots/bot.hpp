@@ -1,0 +1,88 @@
+#pragma once
+// One bot of `tavolo bots`: a player over the real protocol. Hello, CreateAccount (a random unique
+// name), SubscribeLobby, Register (the tournament asked for, or the registering one with a free seat
+// and the most entrants), then every decision addressed to it answered with its strategy, naming the
+// table, hand and decision. A dropped connection is resumed with the token (every table then waits
+// for its fresh snapshot). After its tournament it registers again while the fleet's time remains.
+// Everything it receives goes through the table trackers; a problem counts as an error.
+#include <boost/asio/steady_timer.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "tools/bots/fleet.hpp"
+#include "tools/client/table_tracker.hpp"
+
+namespace tavolo::bots {
+
+class Bot {
+  public:
+    Bot(Fleet& fleet, int index, std::uint64_t seed);
+    void start();
+    // The fleet's --seconds ran out: stop looking for tournaments (a running one is played out).
+    void on_deadline();
+    bool done() const { return phase_ == Phase::Done; }
+    // The seats this bot is dealt in at `table`'s current hand (for the latency probes).
+    bool dealt_in(const client::TableKey& table) const;
+
+  private:
+    enum class Phase { Connecting, Greeting, LoggingIn, Lobby, Registering, Registered, Done };
+
+    void connect();
+    void on_open();
+    void on_frame(std::string_view frame, bool binary);
+    void on_closed(const std::string& reason);
+    void reconnect_later();
+
+    void handle(const v1::ServerMessage& message);
+    void on_welcome();
+    void on_logged_in(const v1::LoggedIn& logged_in);
+    void on_error(const v1::ServerMessage& message);
+    void on_lobby(const v1::TournamentInfo& info);
+    void on_tournament_event(const v1::TournamentEvent& event);
+    void on_table_message(const v1::ServerMessage& message);
+
+    void look_for_tournament();
+    void tournament_over(std::int64_t tournament);
+    void maybe_act(const client::TableKey& table);
+    void finish();
+
+    std::uint64_t send(v1::ClientMessage message);
+    void error(const std::string& what);
+
+    Fleet& fleet_;
+    int index_;
+    Rng rng_;
+    std::string name_;
+    std::string password_;
+    std::string token_;
+    std::shared_ptr<client::Connection> connection_;
+    std::uint64_t generation_ = 0;  // callbacks of an older connection are ignored
+    boost::asio::steady_timer retry_;
+    int failed_connects_ = 0;
+    Phase phase_ = Phase::Connecting;
+    bool closing_ = false;                                       // we closed it: no reconnect
+    v1::ErrorCode closing_reason_ = v1::ERROR_CODE_UNSPECIFIED;  // the server's Closing, if it sent one
+    bool told_closing_ = false;
+    std::string last_close_reason_;
+    std::uint64_t next_request_ = 1;
+    std::uint64_t account_request_ = 0;
+    std::uint64_t register_request_ = 0;
+    std::uint64_t unregister_request_ = 0;
+    std::map<std::uint64_t, client::TableKey> action_requests_;
+    client::TableBook book_;
+    std::map<std::int64_t, v1::TournamentInfo> lobby_;
+    std::set<std::int64_t> refused_tournaments_;  // full or closed when we tried
+    std::int64_t register_target_ = 0;            // the tournament of register_request_
+    std::int64_t tournament_ = 0;                 // registered for (0: none)
+    std::int64_t entrant_ = -1;                   // our entrant number there
+    bool started_ = false;                        // it has started
+    std::map<client::TableKey, std::pair<std::int64_t, std::int64_t>>
+        acted_;  // last (hand, decision) answered
+};
+
+}  // namespace tavolo::bots
