@@ -153,6 +153,22 @@ TEST(SessionRegistry, ShutdownAllClosesEverySessionWithShuttingDownThenCallsDone
     EXPECT_EQ(calls, 1);
 }
 
+// The Closing frame carries the whole reason; the close frame holds 123 bytes, cut before a character.
+TEST(SessionRegistry, ShutdownReasonLongerThanACloseFrameIsCutBeforeACharacter) {
+    TestServer server;
+    WsClient client(server.port());
+    welcome(client);
+    const std::string reason =
+        std::string(122, 'a') + "\u00e9" + std::string(50, 'b');  // é: bytes 122 and 123
+    server.registry.shutdown_all(reason, [] {});
+    std::vector<v1::ServerMessage> messages;
+    const Closed closed = client.read_until_close(&messages);
+    EXPECT_EQ(closed.code, 1001);
+    EXPECT_EQ(closed.reason, std::string(122, 'a'));
+    ASSERT_EQ(messages.size(), 1U);
+    EXPECT_EQ(messages[0].closing().reason(), reason);
+}
+
 TEST(SessionRegistry, ShutdownAllWithNoSessionCallsDoneAtOnce) {
     TestServer server;
     int calls = 0;
