@@ -82,7 +82,7 @@ void Bot::on_frame(std::string_view frame, bool binary) {
 void Bot::on_closed(const std::string& reason) {
     connection_.reset();
     last_close_reason_ = reason;
-    if (phase_ == Phase::Done || closing_) return;
+    if (phase_ == Phase::Done) return fleet_.bot_done();  // our own close completed
     book_.reset_all();  // every table waits for the snapshot the resume brings
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
@@ -122,12 +122,13 @@ void Bot::error(const std::string& what) {
 void Bot::finish() {
     if (phase_ == Phase::Done) return;
     phase_ = Phase::Done;
-    closing_ = true;
     retry_.cancel();
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
-    if (connection_) connection_->close();
-    fleet_.bot_done();
+    if (connection_)
+        connection_->close();  // bot_done() when it has closed
+    else
+        fleet_.bot_done();
 }
 
 // ---- What arrives ----------------------------------------------------------------------------------------

@@ -65,7 +65,6 @@ class Bot {
     boost::asio::steady_timer retry_;
     int failed_connects_ = 0;
     Phase phase_ = Phase::Connecting;
-    bool closing_ = false;                                       // we closed it: no reconnect
     v1::ErrorCode closing_reason_ = v1::ERROR_CODE_UNSPECIFIED;  // the server's Closing, if it sent one
     bool told_closing_ = false;
     std::string last_close_reason_;

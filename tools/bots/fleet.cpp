@@ -65,7 +65,11 @@ void Fleet::note(const std::string& bot, const std::string& what) {
 }
 
 void Fleet::bot_done() {
-    if (--running_ == 0) deadline_.cancel();
+    if (--running_ > 0) return;
+    // Every bot has closed its connection. A stream that failed under a read (the peer vanished) can
+    // keep a handler of Beast's pending with no work left in it: nothing more is to be done.
+    deadline_.cancel();
+    io_.stop();
 }
 
 }  // namespace tavolo::bots
