@@ -301,5 +301,48 @@ TEST(BlockingClient, SendsAndReceivesUntilAMessageAndRecordsWhatItRefused) {
     EXPECT_EQ(script_problem, "");
 }
 
+// A wss:// server: Hello answered with Welcome, then the client's close.
+std::string hello_script(FakeWsServer& server) {
+    if (!server.accept()) return "no TLS connection";
+    auto hello = server.read_client_message();
+    if (!hello || !hello->has_hello()) return "expected a Hello";
+    server.send(welcome(hello->request_id()));
+    if (server.read_message()) return "expected the close";
+    return "";
+}
+
+TEST(BlockingClient, SpeaksWssToASelfSignedServerGivenItsCertificateOrToldNotToVerify) {
+    for (const bool insecure : {false, true}) {
+        FakeWsServer server(true);
+        std::string script_problem = "the script did not run";
+        std::thread script([&] { script_problem = hello_script(server); });
+        client::BlockingClient c(insecure ? client::TlsOptions{"", true}
+                                          : client::TlsOptions{server.certificate_file(), false});
+        const auto connected = c.connect(server.url(), std::chrono::seconds(30));
+        EXPECT_TRUE(connected.has_value()) << (connected ? "" : connected.error());
+        v1::ClientMessage hello;
+        hello.mutable_hello()->set_version(v1::PROTOCOL_VERSION_1);
+        const auto answer = c.receive_answer(c.send(hello), std::chrono::seconds(30));
+        EXPECT_TRUE(answer.has_value() && answer->has_welcome())
+            << (insecure ? "insecure" : "with the CA file");
+        c.close();
+        if (!connected) server.drop();
+        script.join();
+        EXPECT_EQ(script_problem, "") << (insecure ? "insecure" : "with the CA file");
+        EXPECT_TRUE(c.problems().empty());
+    }
+}
+
+TEST(BlockingClient, RefusesAWssServerWhoseCertificateItCannotVerify) {
+    FakeWsServer server(true);
+    std::thread script([&] { server.accept(); });  // the TLS handshake fails on the client's side
+    client::BlockingClient c;                      // the system's authorities: not this certificate
+    const auto connected = c.connect(server.url(), std::chrono::seconds(30));
+    script.join();
+    ASSERT_FALSE(connected.has_value());
+    EXPECT_NE(connected.error().find("TLS handshake"), std::string::npos) << connected.error();
+    EXPECT_NE(connected.error().find("certificate verify failed"), std::string::npos) << connected.error();
+}
+
 }  // namespace
 }  // namespace tavolo::bots

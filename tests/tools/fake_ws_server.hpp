@@ -3,16 +3,23 @@
 // written out (no Beast, so it compiles in a moment and shares no code with the client it tests).
 // One connection at a time, blocking; a test runs its script on a thread while the client under test
 // runs on the test's. Every read is bounded (kReadLimit) so a client that never answers fails the test
-// instead of hanging it.
+// instead of hanging it. With `tls`, it speaks TLS (wss://) with a self-signed certificate for
+// 127.0.0.1 made on the spot; certificate_file() holds it in PEM, for a client's --ca-file.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <openssl/sha.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,7 +32,9 @@ class FakeWsServer {
   public:
     static constexpr int kReadLimitSeconds = 60;
 
-    FakeWsServer() {
+    explicit FakeWsServer(bool tls = false) {
+        ::signal(SIGPIPE, SIG_IGN);  // a client gone mid-write is an error return, not the end of the test
+        if (tls) make_tls_context();
         listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in address{};
         address.sin_family = AF_INET;
@@ -41,11 +50,16 @@ class FakeWsServer {
     ~FakeWsServer() {
         drop();
         ::close(listener_);
+        if (tls_) SSL_CTX_free(tls_);
+        if (!certificate_file_.empty()) std::filesystem::remove(certificate_file_);
     }
     FakeWsServer(const FakeWsServer&) = delete;
     FakeWsServer& operator=(const FakeWsServer&) = delete;
 
-    std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
+    std::string url() const {
+        return std::string(tls_ ? "wss" : "ws") + "://127.0.0.1:" + std::to_string(port_) + "/ws";
+    }
+    const std::string& certificate_file() const { return certificate_file_; }
 
     // Accepts the next connection and completes its WebSocket handshake.
     bool accept() {
@@ -54,10 +68,15 @@ class FakeWsServer {
         if (connection_ < 0) return false;
         timeval limit{kReadLimitSeconds, 0};
         ::setsockopt(connection_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+        if (tls_) {
+            ssl_ = SSL_new(tls_);
+            SSL_set_fd(ssl_, connection_);
+            if (SSL_accept(ssl_) != 1) return false;  // e.g. the client refused the certificate
+        }
         std::string request;
         while (request.find("\r\n\r\n") == std::string::npos) {
             char buffer[1024];
-            const ssize_t n = ::recv(connection_, buffer, sizeof buffer, 0);
+            const ssize_t n = receive(buffer, sizeof buffer);
             if (n <= 0) return false;
             request.append(buffer, static_cast<std::size_t>(n));
         }
@@ -126,6 +145,8 @@ class FakeWsServer {
 
     // Drops the connection without a close handshake (a network failure, as the client sees it).
     void drop() {
+        if (ssl_) SSL_free(ssl_);
+        ssl_ = nullptr;
         if (connection_ >= 0) ::close(connection_);
         connection_ = -1;
     }
@@ -160,7 +181,9 @@ class FakeWsServer {
     bool write(const std::string& bytes) {
         std::size_t sent = 0;
         while (sent < bytes.size()) {
-            const ssize_t n = ::send(connection_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+            const ssize_t n =
+                ssl_ ? SSL_write(ssl_, bytes.data() + sent, static_cast<int>(bytes.size() - sent))
+                     : ::send(connection_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
             if (n <= 0) return false;
             sent += static_cast<std::size_t>(n);
         }
@@ -171,13 +194,64 @@ class FakeWsServer {
         std::size_t got = 0;
         while (got < count) {
             if (connection_ < 0) return false;
-            const ssize_t n = ::recv(connection_, out + got, count - got, 0);
+            const ssize_t n = receive(out + got, count - got);
             if (n <= 0) return false;
             got += static_cast<std::size_t>(n);
         }
         return true;
     }
 
+    ssize_t receive(void* out, std::size_t count) {
+        if (ssl_) return SSL_read(ssl_, out, static_cast<int>(count));
+        return ::recv(connection_, out, count, 0);
+    }
+
+    // A P-256 key and a self-signed certificate for 127.0.0.1 (its own authority), in memory and in a
+    // PEM file for the client.
+    void make_tls_context() {
+        EVP_PKEY* key = EVP_EC_gen("P-256");
+        X509* cert = X509_new();
+        X509_set_version(cert, 2);
+        ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
+        X509_gmtime_adj(X509_getm_notBefore(cert), -60);
+        X509_gmtime_adj(X509_getm_notAfter(cert), 3600);
+        X509_set_pubkey(cert, key);
+        X509_NAME* name = X509_get_subject_name(cert);
+        X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                                   reinterpret_cast<const unsigned char*>("127.0.0.1"), -1, -1, 0);
+        X509_set_issuer_name(cert, name);
+        X509V3_CTX context;
+        X509V3_set_ctx_nodb(&context);
+        X509V3_set_ctx(&context, cert, cert, nullptr, nullptr, 0);
+        for (auto [nid, value] : {std::pair{NID_subject_alt_name, "IP:127.0.0.1"},
+                                  std::pair{NID_basic_constraints, "critical,CA:TRUE"}}) {
+            X509_EXTENSION* extension = X509V3_EXT_conf_nid(nullptr, &context, nid, value);
+            X509_add_ext(cert, extension, -1);
+            X509_EXTENSION_free(extension);
+        }
+        X509_sign(cert, key, EVP_sha256());
+        tls_ = SSL_CTX_new(TLS_server_method());
+        SSL_CTX_use_certificate(tls_, cert);
+        SSL_CTX_use_PrivateKey(tls_, key);
+        certificate_file_ =
+            (std::filesystem::temp_directory_path() /
+             ("tavolo-fake-" + std::to_string(::getpid()) + "-" + std::to_string(++files()) + ".pem"))
+                .string();
+        if (FILE* out = std::fopen(certificate_file_.c_str(), "w")) {
+            PEM_write_X509(out, cert);
+            std::fclose(out);
+        }
+        X509_free(cert);
+        EVP_PKEY_free(key);
+    }
+    static int& files() {
+        static int count = 0;
+        return count;
+    }
+
+    SSL_CTX* tls_ = nullptr;
+    SSL* ssl_ = nullptr;
+    std::string certificate_file_;
     int listener_ = -1;
     int connection_ = -1;
     std::uint16_t port_ = 0;
