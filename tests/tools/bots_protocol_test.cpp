@@ -154,7 +154,8 @@ std::string check_action(const std::optional<v1::ClientMessage>& m, std::int64_t
     return "";
 }
 
-// One bot: registers, acts, loses its connection, resumes, acts on the fresh snapshot, sees the end.
+// One bot: registers, acts, loses its connection, resumes, sits back in, acts on the fresh snapshot,
+// sees the end.
 std::string resume_script(FakeWsServer& server) {
     std::string name;
     if (auto problem = greet(server, "", "token-1", name); !problem.empty()) return problem;
@@ -174,7 +175,13 @@ std::string resume_script(FakeWsServer& server) {
         return "resume: " + problem;
     // The stream of a running table may reach the client before its snapshot: dropped, not a gap.
     server.send(table_event(5));
-    server.send(snapshot(6, 2));
+    // Its clock ran while it was away: it was sat out (RULES.md §5), so it asks to play again.
+    v1::ServerMessage fresh = snapshot(6, 2);
+    fresh.mutable_table_snapshot()->mutable_poker()->mutable_seats(0)->set_sitting_out(true);
+    server.send(fresh);
+    auto sit_in = next(server, v1::TOURNAMENT_STATE_RUNNING, true);
+    if (!sit_in || !sit_in->has_sit_in() || sit_in->sit_in().table().tournament_id() != kTournament)
+        return "expected SitIn after a snapshot showing the bot sitting out";
     if (auto problem = check_action(next(server, v1::TOURNAMENT_STATE_RUNNING, true), 2); !problem.empty())
         return "after the resume: " + problem;
     v1::ServerMessage ended = table_event(7);
@@ -200,7 +207,7 @@ Tally run_fleet(const BotsOptions& options) {
     return fleet.run();
 }
 
-TEST(BotsProtocol, ABotRegistersActsResumesWithItsTokenAndStopsWhenItsTournamentFinishes) {
+TEST(BotsProtocol, ABotRegistersActsResumesWithItsTokenSitsBackInAndStopsWhenItsTournamentFinishes) {
     FakeWsServer server;
     std::string script_problem = "the script did not run";
     std::thread script([&] {

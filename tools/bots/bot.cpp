@@ -83,7 +83,9 @@ void Bot::on_closed(const std::string& reason) {
     connection_.reset();
     last_close_reason_ = reason;
     if (phase_ == Phase::Done) return fleet_.bot_done();  // our own close completed
+    asked_sit_in_.clear();
     book_.reset_all();  // every table waits for the snapshot the resume brings
+    acted_.clear();     // an action lost in the drop is answered again; a repeat is refused as stale
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
     if (told_closing_) {
@@ -288,7 +290,29 @@ void Bot::on_table_message(const v1::ServerMessage& message) {
         if (key.tournament_id == tournament_) started_ = true;
     }
     fleet_.latency().table_message(key, index_, Clock::now());
+    sit_back_in(key, *tracker);
     maybe_act(key);
+}
+
+// Sat out (timeouts while its connection was down, RULES.md §5): the bot asks to play again, once per
+// time it is seen sitting out.
+void Bot::sit_back_in(const client::TableKey& table, const client::TableTracker& tracker) {
+    const auto& s = tracker.state();
+    bool out = false;
+    if (s.has_poker() && s.your_seat() >= 0 && s.your_seat() < s.poker().seats_size())
+        out = s.poker().seats(s.your_seat()).sitting_out();
+    if (s.has_polacco())
+        for (const auto& seat : s.polacco().seats())
+            if (seat.player() == s.your_player() && s.your_player() >= 0) out = seat.sitting_out();
+    if (!out) {
+        asked_sit_in_.erase(table);
+        return;
+    }
+    if (!asked_sit_in_.insert(table).second) return;
+    v1::ClientMessage m;
+    m.mutable_sit_in()->mutable_table()->set_tournament_id(table.tournament_id);
+    m.mutable_sit_in()->mutable_table()->set_table(table.table);
+    send(std::move(m));
 }
 
 // ---- Decisions

@@ -49,6 +49,7 @@ class Bot {
     void look_for_tournament();
     void tournament_over(std::int64_t tournament);
     void maybe_act(const client::TableKey& table);
+    void sit_back_in(const client::TableKey& table, const client::TableTracker& tracker);
     void finish();
 
     std::uint64_t send(v1::ClientMessage message);
@@ -81,7 +82,8 @@ class Bot {
     std::int64_t entrant_ = -1;                   // our entrant number there
     bool started_ = false;                        // it has started
     std::map<client::TableKey, std::pair<std::int64_t, std::int64_t>>
-        acted_;  // last (hand, decision) answered
+        acted_;                                // last (hand, decision) answered
+    std::set<client::TableKey> asked_sit_in_;  // tables where a SitIn is under way
 };
 
 }  // namespace tavolo::bots
