@@ -389,6 +389,15 @@ void Bot::on_deadline() {
     }
 }
 
+void Bot::stop() {
+    if (phase_ == Phase::Done) return;
+    if (token_.empty())
+        error("not logged in when interrupted" + (last_close_reason_.empty()
+                                                      ? std::string()
+                                                      : " (last connection: " + last_close_reason_ + ")"));
+    finish();
+}
+
 bool Bot::dealt_in(const client::TableKey& table) const {
     const client::TableTracker* tracker = book_.find(table);
     if (tracker == nullptr || !tracker->has_snapshot()) return false;

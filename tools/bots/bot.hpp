@@ -25,6 +25,8 @@ class Bot {
     void start();
     // The fleet's --seconds ran out: stop looking for tournaments (a running one is played out).
     void on_deadline();
+    // Interrupted: close at once, whatever the bot was doing.
+    void stop();
     bool done() const { return phase_ == Phase::Done; }
     // The seats this bot is dealt in at `table`'s current hand (for the latency probes).
     bool dealt_in(const client::TableKey& table) const;

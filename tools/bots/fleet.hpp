@@ -3,6 +3,7 @@
 // tracker per table and a few counters), sharing the tallies of the final line
 //   bots: players=N hands=H actions=A refused=R reconnects=C finished=T errors=E
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
@@ -79,6 +80,7 @@ class Fleet {
     std::shared_ptr<client::TlsContext> tls_;
     boost::asio::io_context io_;
     boost::asio::steady_timer deadline_;
+    boost::asio::signal_set signals_;  // SIGINT, SIGTERM: every bot stops, the summary is printed
     std::vector<std::unique_ptr<Bot>> bots_;
     Tally tally_;
     LatencyBoard latency_;
