@@ -99,7 +99,6 @@ void Bot::on_closed(const std::string& reason) {
               " connections without logging in: " + reason);
         return finish();
     }
-    if (!token_.empty()) ++fleet_.tally().reconnects;
     reconnect_later();
 }
 
@@ -194,7 +193,10 @@ void Bot::on_welcome() {
 }
 
 void Bot::on_logged_in(const v1::LoggedIn& logged_in) {
-    if (token_.empty()) ++fleet_.tally().players;
+    if (token_.empty())
+        ++fleet_.tally().players;
+    else
+        ++fleet_.tally().reconnects;  // a dropped connection resumed
     token_ = logged_in.resume_token();
     failed_connects_ = 0;
     phase_ = tournament_ != 0 ? Phase::Registered : Phase::Lobby;
