@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 
+#include "persistence/detail/ledger_work.hpp"
 #include "persistence/detail/sodium.hpp"
 #include "persistence/detail/sql_array.hpp"
 #include "persistence/detail/transact.hpp"
@@ -45,6 +46,25 @@ std::size_t utf8_length(const std::string& s) {
     return n;
 }
 
+std::optional<StoreError> bad_name(const std::string& name) {
+    if (name.empty() || utf8_length(name) > 32)
+        return StoreError{StoreErrc::invalid_argument, "an account name has 1 to 32 characters"};
+    return std::nullopt;
+}
+
+// The grant in the account's own transaction, so an account never exists without it.
+StoreResult<void> grant_in(pqxx::work& tx, const Account& account, engine::Cents grant) {
+    if (grant == 0) return {};
+    if (grant < 0) return store_error(StoreErrc::invalid_argument, "a starting grant is not negative");
+    auto external = tx.exec("SELECT id FROM wallets WHERE kind = 'external'");
+    if (external.empty()) return store_error(StoreErrc::not_found, "no external wallet: migrate first");
+    const Movement movement = transfer("grant:" + std::to_string(raw(account.id)), "deposit",
+                                       WalletId{external[0][0].as<std::int64_t>()}, account.wallet, grant);
+    auto posted = detail::post_movements(tx, std::span(&movement, 1));
+    if (!posted.front()) return std::unexpected(posted.front().error());
+    return {};
+}
+
 }  // namespace
 
 const char* to_string(Role role) {
@@ -70,6 +90,51 @@ StoreResult<Account> AccountStore::create(const std::string& name, const std::st
             "RETURNING id",
             id, name);
         return Account{AccountId{id}, name, role, WalletId{wallet[0].as<std::int64_t>()}};
+    });
+}
+
+StoreResult<Account> AccountStore::create_hashed(const std::string& name, const std::string& password_hash,
+                                                 engine::Cents grant, Role role) {
+    if (auto error = bad_name(name)) return std::unexpected(*error);
+    if (!password_hash.starts_with("$argon2id$"))
+        return store_error(StoreErrc::invalid_argument,
+                           "the password must be an Argon2id hash (hash_password)");
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Account> {
+        auto existing = tx.exec_params(
+            "SELECT a.id, a.name, a.role, w.id, a.password_hash FROM accounts a JOIN wallets w ON "
+            "w.account_id = a.id WHERE lower(a.name) = lower($1)",
+            name);
+        if (!existing.empty()) {
+            if (existing[0][4].as<std::string>() == password_hash) return account_from(existing[0]);
+            return store_error(StoreErrc::duplicate_name, "that account name is taken");
+        }
+        auto row = tx.exec_params1(
+            "INSERT INTO accounts (name, password_hash, role) VALUES ($1, $2, $3) RETURNING id", name,
+            password_hash, to_string(role));
+        auto id = row[0].as<std::int64_t>();
+        auto wallet = tx.exec_params1(
+            "INSERT INTO wallets (kind, account_id, label) VALUES ('player', $1, $2) RETURNING id", id, name);
+        Account account{AccountId{id}, name, role, WalletId{wallet[0].as<std::int64_t>()}};
+        if (auto granted = grant_in(tx, account, grant); !granted) return std::unexpected(granted.error());
+        return account;
+    });
+}
+
+StoreResult<StoredPassword> AccountStore::stored_password(const std::string& name) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<StoredPassword> {
+        auto rows = tx.exec_params(
+            "SELECT a.id, a.name, a.role, w.id, a.password_hash FROM accounts a JOIN wallets w ON "
+            "w.account_id = a.id WHERE lower(a.name) = lower($1) AND a.closed_at IS NULL",
+            name);
+        if (rows.empty()) return store_error(StoreErrc::bad_credentials, "unknown name or wrong password");
+        return StoredPassword{account_from(rows[0]), rows[0][4].as<std::string>()};
+    });
+}
+
+StoreResult<void> AccountStore::set_password_hash(AccountId id, const std::string& hash) {
+    return detail::transact(db_, [&](pqxx::work& tx) {
+        return detail::change_row(tx, "no such account",
+                                  "UPDATE accounts SET password_hash = $2 WHERE id = $1", raw(id), hash);
     });
 }
 
@@ -156,6 +221,34 @@ StoreResult<Account> AccountStore::redeem_resume_token(const std::string& token)
             tx.exec_params(std::string(kSelectAccount) + "WHERE a.id = $1 AND a.closed_at IS NULL",
                            rows[0][0].as<std::int64_t>()),
             "the account is closed");
+    });
+}
+
+StoreResult<std::pair<Account, std::string>> AccountStore::exchange_resume_token(const std::string& token,
+                                                                                 std::chrono::seconds ttl) {
+    using Exchanged = std::pair<Account, std::string>;
+    const std::string digest = detail::bytea_hex(detail::blake2b_256(token));
+    std::string fresh = detail::random_token(32);
+    const std::string fresh_digest = detail::bytea_hex(detail::blake2b_256(fresh));
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Exchanged> {
+        auto rows = tx.exec_params(
+            "SELECT account_id, expires_at > now() AND revoked_at IS NULL FROM resume_tokens WHERE "
+            "token_hash = $1::bytea FOR UPDATE",
+            digest);
+        if (rows.empty()) return store_error(StoreErrc::not_found, "unknown resume token: log in again");
+        if (!rows[0][1].as<bool>())
+            return store_error(StoreErrc::expired, "the resume token has expired or was used: log in again");
+        auto account = one_account(
+            tx.exec_params(std::string(kSelectAccount) + "WHERE a.id = $1 AND a.closed_at IS NULL",
+                           rows[0][0].as<std::int64_t>()),
+            "the account is closed");
+        if (!account) return std::unexpected(account.error());
+        tx.exec_params0("UPDATE resume_tokens SET revoked_at = now() WHERE token_hash = $1::bytea", digest);
+        tx.exec_params0(
+            "INSERT INTO resume_tokens (token_hash, account_id, expires_at) "
+            "VALUES ($1::bytea, $2, now() + make_interval(secs => $3))",
+            fresh_digest, raw(account->id), static_cast<double>(ttl.count()));
+        return Exchanged{*account, fresh};
     });
 }
 

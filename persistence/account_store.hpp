@@ -4,7 +4,9 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <utility>
 
+#include "engine/types.hpp"
 #include "persistence/database.hpp"
 #include "persistence/ids.hpp"
 #include "persistence/password_hash.hpp"
@@ -23,6 +25,13 @@ struct Account {
     WalletId wallet{};  // the player's wallet, created with the account
 };
 
+// An account with its stored Argon2id hash, for a caller that verifies the password itself, off the
+// threads that hold database connections (the live server's account service).
+struct StoredPassword {
+    Account account;
+    std::string hash;
+};
+
 class AccountStore {
   public:
     explicit AccountStore(Database& db, PasswordCost cost = PasswordCost::interactive());
@@ -31,6 +40,18 @@ class AccountStore {
     // one over 32 characters, or a password under 8 characters.
     StoreResult<Account> create(const std::string& name, const std::string& password,
                                 Role role = Role::player);
+    // The account with a password hashed beforehand (hash_password, off the database's threads) and
+    // its starting grant of play money (from the external wallet under "grant:<account id>"; none when
+    // `grant` is 0), in one commit. A replay with the same hash (a retry after a commit whose outcome
+    // was unknown: the hash is salted, so nobody else holds it) returns the account made the first
+    // time; any other account of that name is duplicate_name. Same name and hash rules as create().
+    StoreResult<Account> create_hashed(const std::string& name, const std::string& password_hash,
+                                       engine::Cents grant, Role role = Role::player);
+    // The open account of that name (ignoring case) and its password hash; bad_credentials when
+    // there is none, so an unknown name and a wrong password look alike to the caller's client.
+    StoreResult<StoredPassword> stored_password(const std::string& name);
+    // Replaces the password hash (a rehash at a new cost after a successful log in).
+    StoreResult<void> set_password_hash(AccountId id, const std::string& hash);
     // bad_credentials for an unknown name, a wrong password or a closed account.
     StoreResult<Account> authenticate(const std::string& name, const std::string& password);
     StoreResult<Account> find(AccountId id);
@@ -43,6 +64,10 @@ class AccountStore {
     // or revoked.
     StoreResult<Account> redeem_resume_token(const std::string& token);
     StoreResult<void> revoke_resume_tokens(AccountId id);
+    // A resume: redeems `token` once (it is revoked in the same commit) and returns its account with a
+    // fresh token valid for `ttl`. Errors as redeem_resume_token: a token used before is expired.
+    StoreResult<std::pair<Account, std::string>> exchange_resume_token(const std::string& token,
+                                                                       std::chrono::seconds ttl);
 
   private:
     Database& db_;

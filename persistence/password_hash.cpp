@@ -12,6 +12,10 @@ PasswordCost PasswordCost::interactive() {
     return {crypto_pwhash_argon2id_OPSLIMIT_INTERACTIVE, crypto_pwhash_argon2id_MEMLIMIT_INTERACTIVE};
 }
 
+PasswordCost PasswordCost::moderate() {
+    return {crypto_pwhash_argon2id_OPSLIMIT_MODERATE, crypto_pwhash_argon2id_MEMLIMIT_MODERATE};
+}
+
 PasswordCost PasswordCost::minimum() {
     return {crypto_pwhash_argon2id_OPSLIMIT_MIN, crypto_pwhash_argon2id_MEMLIMIT_MIN};
 }

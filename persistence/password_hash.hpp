@@ -11,6 +11,7 @@ struct PasswordCost {
     std::size_t mem_limit;  // bytes
 
     static PasswordCost interactive();  // libsodium's interactive limits: 2 passes, 64 MiB (production)
+    static PasswordCost moderate();     // libsodium's moderate limits: 3 passes, 256 MiB
     static PasswordCost minimum();      // the smallest libsodium accepts: for tests only
 };
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -31,6 +32,7 @@ const std::set<std::string>& known_keys() {
                                                "log.level",
                                                "clock.speed",
                                                "accounts.starting_balance",
+                                               "accounts.password_cost",
                                                "lobby.demo"};
     return keys;
 }
@@ -119,6 +121,21 @@ std::expected<void, std::string> read_lobby(const toml::table& root, Config& con
         auto cents = parse_amount(**balance);
         if (!cents) return Error("accounts.starting_balance: " + cents.error());
         config.starting_balance = *cents;
+    }
+    auto cost =
+        read<std::string>(root, "accounts.password_cost", "\"interactive\", \"moderate\" or \"minimum\"");
+    if (!cost) return Error(cost.error());
+    if (*cost) {
+        const std::map<std::string, PasswordCostLevel> levels = {
+            {"interactive", PasswordCostLevel::interactive},
+            {"moderate", PasswordCostLevel::moderate},
+            {"minimum", PasswordCostLevel::minimum}};
+        auto level = levels.find(**cost);
+        if (level == levels.end())
+            return Error(
+                "accounts.password_cost: must be \"interactive\", \"moderate\" or \"minimum\", got \"" +
+                **cost + "\"");
+        config.password_cost = level->second;
     }
     auto demo = read<bool>(root, "lobby.demo", "true or false");
     if (!demo) return Error(demo.error());

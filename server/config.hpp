@@ -12,6 +12,13 @@
 
 namespace tavolo::server {
 
+// [accounts] password_cost: libsodium's Argon2id limits for new password hashes (and rehashes at log in).
+enum class PasswordCostLevel {
+    interactive,  // 2 passes over 64 MiB, tens of ms: the default, for production
+    moderate,     // 3 passes over 256 MiB: stronger, about four times slower
+    minimum,      // the least libsodium accepts: tests and load benches only, never production
+};
+
 struct Config {
     std::string host = "127.0.0.1";  // [server] host
     std::uint16_t port = 8080;       // [server] port
@@ -26,7 +33,8 @@ struct Config {
     // [clock] speed: game time runs this many times faster than real time (every game timer: action
     // clock, time bank, levels, breaks, Sit&Go deadlines). 1.0 in production; tests use more.
     double clock_speed = 1.0;
-    engine::Cents starting_balance = 100'000;        // [accounts] starting_balance: a new account's grant
+    engine::Cents starting_balance = 100'000;  // [accounts] starting_balance: a new account's grant
+    PasswordCostLevel password_cost = PasswordCostLevel::interactive;  // [accounts] password_cost
     bool lobby_demo = true;                          // [lobby] demo: see lobby_tournaments()
     std::vector<TournamentDeclaration> tournaments;  // [[tournament]], in the file's order
 

@@ -17,6 +17,11 @@ struct HttpResponse {
     std::string body;
 };
 
-using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;
+// Answers once through the responder, which may be called from any thread (the Listener posts the
+// response back to the connection's strand): a handler that needs the database posts the work away
+// and answers when it is done, so no network thread ever waits. A responder holds its connection: drop
+// it before the io_context is destroyed.
+using HttpResponder = std::function<void(HttpResponse)>;
+using HttpHandler = std::function<void(HttpRequest, HttpResponder)>;
 
 }  // namespace tavolo::server

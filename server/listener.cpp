@@ -2,12 +2,16 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
 #include <optional>
-#include <thread>
-#include <vector>
+#include <string_view>
+#include <type_traits>
 
+#include "server/net/ws_session.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -15,6 +19,8 @@ namespace tavolo::server {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
+namespace ssl = asio::ssl;
+namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
 namespace {
@@ -22,6 +28,8 @@ namespace {
 constexpr std::size_t kMaxBodyBytes = 1 << 20;
 constexpr std::uint32_t kMaxHeaderBytes = 8 * 1024;  // request line and headers together
 constexpr auto kIdleTimeout = std::chrono::seconds(30);
+// A client that connects to the TLS port and does not finish its handshake in this time is dropped.
+constexpr auto kTlsHandshakeTimeout = std::chrono::seconds(10);
 // After our last response on a connection we stop sending and read (and drop) whatever the client still
 // sends, for this long at most: closing with unread data would make the kernel reset the connection,
 // and a reset can destroy the response before the client reads it.
@@ -69,26 +77,58 @@ std::optional<Refusal> refusal_for(beast::error_code ec) {
     return std::nullopt;
 }
 
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+// A request that asks for the protocol's WebSocket: GET /ws with an upgrade (any query string).
+bool wants_websocket(const http::request<http::string_body>& request) {
+    if (!websocket::is_upgrade(request)) return false;
+    const std::string_view target = request.target();
+    return target.substr(0, target.find('?')) == "/ws";
+}
+
+// What every connection shares, kept alive by each (the Listener may go before the last connection).
+struct Shared {
+    HttpHandler http;
+    std::shared_ptr<const WebSocketServices> ws;
+    std::unique_ptr<ssl::context> tls;  // null for plain HTTP; makes every connection's TLS stream
+};
+
+template <class Stream>
+class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
   public:
-    HttpSession(tcp::socket socket, const HttpHandler& handler)
-        : stream_(std::move(socket)), handler_(handler) {}
+    HttpSession(Stream&& stream, std::shared_ptr<const Shared> shared)
+        : stream_(std::move(stream)), shared_(std::move(shared)) {}
 
     void start() {
-        asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+        asio::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
+            if constexpr (kTls)
+                self->handshake();
+            else
+                self->read();
+        });
     }
 
   private:
+    static constexpr bool kTls = std::is_same_v<Stream, net::TlsStream>;
     using Response = http::response<http::string_body>;
+
+    auto& tcp() { return beast::get_lowest_layer(stream_); }
+
+    void handshake() requires kTls {
+        tcp().expires_after(kTlsHandshakeTimeout);
+        stream_.async_handshake(ssl::stream_base::server,
+                                [self = this->shared_from_this()](beast::error_code ec) {
+                                    if (ec) return self->fail(ec, "tls_handshake");
+                                    self->read();
+                                });
+    }
 
     void read() {
         parser_.emplace();
         parser_->header_limit(kMaxHeaderBytes);
         parser_->body_limit(kMaxBodyBytes);
-        stream_.expires_after(kIdleTimeout);
+        tcp().expires_after(kIdleTimeout);
         http::async_read(
             stream_, buffer_, *parser_,
-            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
     }
 
     void on_read(beast::error_code ec) {
@@ -97,16 +137,35 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             if (auto refusal = refusal_for(ec)) return refuse(std::move(*refusal));
             return fail(ec, "read");
         }
+        if (wants_websocket(parser_->get()))
+            return net::start_ws_session(std::move(stream_), parser_->release(), shared_->ws);
         auto& req = parser_->get();
-        HttpResponse out =
-            handler_({std::string(req.method_string()), std::string(req.target()), req.body()});
         // The parser refuses every version but 1.0 and 1.1 (bad_version), so answering in the request's is
         // safe.
-        auto res = std::make_shared<Response>(static_cast<http::status>(out.status), req.version());
+        Answer answer{req.version(), req.keep_alive(), req.method() == http::verb::head};
+        tcp().expires_never();  // the handler takes the time it needs; the connection waits for it
+        shared_->http({std::string(req.method_string()), std::string(req.target()), std::move(req.body())},
+                      [self = this->shared_from_this(), answer](HttpResponse out) {
+                          asio::post(self->stream_.get_executor(),
+                                     [self, answer, out = std::move(out)]() mutable {
+                                         self->respond(answer, std::move(out));
+                                     });
+                      });
+    }
+
+    // What the response must say about the request it answers.
+    struct Answer {
+        unsigned version;
+        bool keep_alive;
+        bool head;
+    };
+
+    void respond(Answer answer, HttpResponse out) {
+        auto res = std::make_shared<Response>(static_cast<http::status>(out.status), answer.version);
         res->set(http::field::server, "tavolo");
         res->set(http::field::content_type, out.content_type);
-        res->keep_alive(req.keep_alive());
-        if (req.method() == http::verb::head) {
+        res->keep_alive(answer.keep_alive);
+        if (answer.head) {
             // The headers a GET would get, without the body (RFC 9110 9.3.2): a keep-alive client reads
             // no body after a HEAD, so one sent would be taken for the start of the next response.
             res->content_length(out.body.size());
@@ -132,115 +191,164 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
 
     void write(std::shared_ptr<Response> res) {
-        stream_.expires_after(kIdleTimeout);
-        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
-            if (ec) return self->fail(ec, "write");
-            if (!res->keep_alive()) return self->linger();
-            self->read();
-        });
+        tcp().expires_after(kIdleTimeout);
+        http::async_write(stream_, *res,
+                          [self = this->shared_from_this(), res](beast::error_code ec, std::size_t) {
+                              if (ec) return self->fail(ec, "write");
+                              if (!res->keep_alive()) return self->linger();
+                              self->read();
+                          });
     }
 
     // Ends the connection gracefully: stop sending, then drain what the client still sends until it
     // closes or kLingerTimeout passes; the socket closes when the last handler lets go of the session.
+    // Under TLS the end of sending is the close_notify alert.
     void linger() {
-        beast::error_code ec;
-        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
-        if (ec) return;
-        stream_.expires_after(kLingerTimeout);
-        drain();
+        tcp().expires_after(kLingerTimeout);
+        if constexpr (kTls) {
+            stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});
+        } else {
+            beast::error_code ec;
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+            if (ec) return;
+            drain();
+        }
     }
 
     void drain() {
         buffer_.clear();
         stream_.async_read_some(buffer_.prepare(4096),
-                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                                     if (!ec) self->drain();
                                 });
     }
 
     void fail(beast::error_code ec, const char* what) {
-        if (ec == asio::error::operation_aborted || ec == beast::error::timeout || ec == asio::error::eof)
+        if (ec == asio::error::operation_aborted || ec == beast::error::timeout || ec == asio::error::eof ||
+            ec == ssl::error::stream_truncated)
             return;
         spdlog::debug("event=http_error op={} error=\"{}\"", what, ec.message());
     }
 
-    beast::tcp_stream stream_;
+    Stream stream_;
+    std::shared_ptr<const Shared> shared_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
-    const HttpHandler& handler_;
 };
 
 }  // namespace
 
-struct Listener::Impl {
-    asio::io_context ioc;
-    tcp::acceptor acceptor{ioc};
-    asio::signal_set signals{ioc, SIGINT, SIGTERM};
-    int threads = 1;
-    HttpHandler handler;
+struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
+    Impl(asio::io_context& context, std::shared_ptr<const Shared> connections)
+        : io(context), acceptor(asio::make_strand(context)), shared(std::move(connections)) {}
+
+    asio::io_context& io;
+    tcp::acceptor acceptor;  // on a strand: accepts and stop_accepting never run at once
+    std::shared_ptr<const Shared> shared;
+    std::uint16_t port = 0;
 
     void accept() {
-        acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
-            if (ec) {
-                if (ec == asio::error::operation_aborted) return;
-                spdlog::warn("event=accept_error error=\"{}\"", ec.message());
-            } else {
-                std::make_shared<HttpSession>(std::move(socket), handler)->start();
-            }
-            accept();
-        });
+        acceptor.async_accept(asio::make_strand(io),
+                              [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
+                                  if (ec == asio::error::operation_aborted || !self->acceptor.is_open())
+                                      return;
+                                  if (ec)
+                                      spdlog::warn("event=accept_error error=\"{}\"", ec.message());
+                                  else
+                                      self->serve(std::move(socket));
+                                  self->accept();
+                              });
+    }
+
+    void serve(tcp::socket socket) {
+        // Game messages are small and each one matters now: no Nagle delay behind an unacknowledged one.
+        beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        if (shared->tls) {
+            std::make_shared<HttpSession<net::TlsStream>>(net::TlsStream(std::move(socket), *shared->tls),
+                                                          shared)
+                ->start();
+        } else {
+            std::make_shared<HttpSession<beast::tcp_stream>>(beast::tcp_stream(std::move(socket)), shared)
+                ->start();
+        }
     }
 };
 
-Listener::Listener(const std::string& host, std::uint16_t port, int threads, HttpHandler handler)
-    : impl_(std::make_unique<Impl>()) {
-    impl_->threads =
-        threads > 0 ? threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    impl_->handler = std::move(handler);
+namespace {
+
+// One TLS context for every connection, from the PEM files; an unreadable or mismatched file stops the
+// server with the key named.
+ssl::context tls_context(const ListenerOptions& options) {
+    if (options.tls_certificate.empty() || options.tls_private_key.empty())
+        throw std::runtime_error(
+            "server.tls_certificate and server.tls_private_key must be set together (or neither, for plain "
+            "HTTP)");
+    ssl::context context{ssl::context::tls_server};
+    context.set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3 |
+                        ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1 | ssl::context::single_dh_use);
     beast::error_code ec;
-    auto address = asio::ip::make_address(host, ec);
+    context.use_certificate_chain_file(options.tls_certificate, ec);
     if (ec)
-        throw std::runtime_error("server.host: \"" + host +
+        throw std::runtime_error("server.tls_certificate: cannot use \"" + options.tls_certificate +
+                                 "\": " + ec.message() + " (it must be a PEM certificate chain)");
+    context.use_private_key_file(options.tls_private_key, ssl::context::pem, ec);
+    if (ec)
+        throw std::runtime_error("server.tls_private_key: cannot use \"" + options.tls_private_key +
+                                 "\": " + ec.message() +
+                                 " (it must be the PEM private key of server.tls_certificate)");
+    return context;
+}
+
+}  // namespace
+
+Listener::Listener(asio::io_context& io, ListenerOptions options, HttpHandler http, WebSocketServices ws) {
+    auto shared = std::make_shared<Shared>();
+    shared->http = std::move(http);
+    shared->ws = std::make_shared<const WebSocketServices>(std::move(ws));
+    if (!options.tls_certificate.empty() || !options.tls_private_key.empty())
+        shared->tls = std::make_unique<ssl::context>(tls_context(options));
+    impl_ = std::make_shared<Impl>(io, std::move(shared));
+
+    beast::error_code ec;
+    auto address = asio::ip::make_address(options.host, ec);
+    if (ec)
+        throw std::runtime_error("server.host: \"" + options.host +
                                  "\" is not an IP address (use e.g. 127.0.0.1 or 0.0.0.0)");
-    tcp::endpoint endpoint{address, port};
+    tcp::endpoint endpoint{address, options.port};
     auto& acc = impl_->acceptor;
     acc.open(endpoint.protocol(), ec);
     if (!ec) acc.set_option(asio::socket_base::reuse_address(true), ec);
     if (!ec) acc.bind(endpoint, ec);
     if (!ec) acc.listen(asio::socket_base::max_listen_connections, ec);
     if (ec)
-        throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " +
-                                 ec.message() +
+        throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port) +
+                                 ": " + ec.message() +
                                  " (is another server using the port, or is the address not one of this "
                                  "machine's? change server.port or server.host)");
+    impl_->port = acc.local_endpoint().port();
 }
 
-Listener::~Listener() = default;
+Listener::~Listener() {
+    stop_accepting();
+}
 
 std::uint16_t Listener::port() const {
-    return impl_->acceptor.local_endpoint().port();
+    return impl_->port;
 }
 
-void Listener::run() {
-    impl_->signals.async_wait([this](beast::error_code, int sig) {
-        spdlog::info("event=shutdown signal={}", sig);
-        stop();
-    });
-    impl_->accept();
-    std::vector<std::thread> pool;
-    for (int i = 1; i < impl_->threads; ++i)
-        pool.emplace_back([this] { impl_->ioc.run(); });
-    impl_->ioc.run();
-    for (auto& t : pool)
-        t.join();
+bool Listener::tls() const {
+    return impl_->shared->tls != nullptr;
 }
 
-void Listener::stop() {
-    asio::post(impl_->ioc, [this] {
+void Listener::start() {
+    asio::dispatch(impl_->acceptor.get_executor(), [impl = impl_] { impl->accept(); });
+}
+
+void Listener::stop_accepting() {
+    asio::post(impl_->acceptor.get_executor(), [impl = impl_] {
         beast::error_code ec;
-        impl_->acceptor.close(ec);
-        impl_->signals.cancel(ec);
-        impl_->ioc.stop();
+        impl->acceptor.close(ec);
     });
 }
 

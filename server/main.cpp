@@ -1,4 +1,5 @@
 // tavolo-server: the authoritative poker tournament server.
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -7,18 +8,29 @@
 
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
+#include "server/app.hpp"
 #include "server/config.hpp"
 #include "server/database_health.hpp"
-#include "server/listener.hpp"
 #include "server/logging.hpp"
-#include "server/routes.hpp"
 #include "tools/integer_option.hpp"
 
 using namespace tavolo::server;
 
 namespace {
 constexpr const char* kVersion = TAVOLO_VERSION;  // the project's version, from CMakeLists.txt
+
+// libprotobuf logs an error for every string field with invalid UTF-8 before the parse fails: a client
+// could fill the logs with it, so it goes to debug (server/session/README.md "The shell").
+void route_protobuf_log() {
+    google::protobuf::SetLogHandler(
+        [](google::protobuf::LogLevel level, const char* file, int line, const std::string& message) {
+            const auto spd =
+                level == google::protobuf::LOGLEVEL_FATAL ? spdlog::level::critical : spdlog::level::debug;
+            spdlog::log(spd, "event=protobuf_log file={} line={} message=\"{}\"", file, line, message);
+        });
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{
@@ -57,8 +69,8 @@ int main(int argc, char** argv) {
     }
     if (port >= 0) config.port = static_cast<std::uint16_t>(port);
     setup_logging(config.log_level);
+    route_protobuf_log();
 
-    ServerInfo info{kVersion, [] { return Readiness{false, "no database is configured"}; }};
     std::optional<DatabaseHealth> health;
     if (config.database_url.empty()) {
         if (config.require_database) {
@@ -76,7 +88,6 @@ int main(int argc, char** argv) {
             // From here /readyz follows the database as it is now, not as it was at start-up.
             health.emplace(DatabaseHealth::postgres_probe(config.database_url), DatabaseHealth::Options{});
             health->start();
-            info.readiness = [&health] { return health->readiness(); };
         } catch (const tavolo::persistence::MigrationError& e) {
             std::cerr << "tavolo-server: cannot migrate the database: " << e.what() << "\n";
             return 3;
@@ -86,15 +97,6 @@ int main(int argc, char** argv) {
         }
     }
 
-    try {
-        Listener listener(config.host, config.port, config.threads,
-                          [info](const HttpRequest& request) { return route(info, request); });
-        std::cout << "tavolo-server " << kVersion << " listening on http://" << config.host << ":"
-                  << listener.port() << std::endl;
-        listener.run();
-    } catch (const std::exception& e) {
-        std::cerr << "tavolo-server: " << e.what() << "\n";
-        return 4;
-    }
-    return 0;
+    // The io_context, its threads, the signals and every actor live in run_server (server/app.cpp).
+    return run_server(config, kVersion, health ? &*health : nullptr);
 }

@@ -40,6 +40,12 @@ HttpResponse route(const ServerInfo& info, const HttpRequest& request) {
             return json(200, R"({"status":"ok","version":)" + json_string(info.version) + "}");
         return readyz(info);
     }
+    // Reached only without a WebSocket upgrade: the Listener hands an upgrade on /ws to a session.
+    if (path == "/ws")
+        return json(426,
+                    error_body("UPGRADE_REQUIRED",
+                               "/ws speaks WebSocket only: connect with a WebSocket client (ws:// or wss://) "
+                               "and send tavolo.v1.ClientMessage binary frames (proto/tavolo.proto)"));
     return json(404, error_body("NOT_FOUND", "no such endpoint (try /healthz or /readyz): " + path));
 }
 

@@ -445,6 +445,8 @@ Effects LobbyCore::tournament_finished(TournamentId tournament, TimePoint now) {
     t->phase = Phase::Finished;
     t->late_open = false;
     t->over_since = now;
+    // The director calls this once every prize is committed: the row says so too.
+    out.push_back(SetTournamentState{tournament, persistence::TournamentState::finished});
     publish(*t, out);
     return out;
 }

@@ -57,6 +57,7 @@ v1::TableSnapshot table_snapshot(const view::PokerView& view, const SnapshotCont
     out.set_your_seat(seated ? view.viewer.who : engine::kNoSeat);
     out.set_your_player(-1);
     out.set_level_ends_at_ms(context.level_ends_at_ms);
+    out.set_shuffle_commitment(context.shuffle_commitment);
     v1::PokerTable* table = out.mutable_poker();
     table->set_table_size(view.table_size);
     for (engine::SeatIndex s = 0; s < view.table_size && s < engine::kMaxSeats; ++s)
@@ -92,6 +93,7 @@ v1::TableSnapshot table_snapshot(const view::PolaccoView& view, const SnapshotCo
     out.set_your_seat(engine::kNoSeat);
     out.set_your_player(view.viewer.role == view::Role::Player ? view.viewer.who : -1);
     out.set_level_ends_at_ms(context.level_ends_at_ms);
+    out.set_shuffle_commitment(context.shuffle_commitment);
     v1::PolaccoTable* table = out.mutable_polacco();
     for (const view::PolaccoSeatView& seat : view.seats) {
         v1::PolaccoSeat* s = table->add_seats();

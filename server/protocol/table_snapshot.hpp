@@ -32,6 +32,7 @@ struct SnapshotContext {
     std::unordered_map<std::int64_t, PlayerStatus> players;  // by entrant / player id
     std::optional<ClockState> clock;                         // while someone is to act
     std::int64_t level_ends_at_ms = 0;                       // 0: no levels
+    std::string shuffle_commitment;  // the hand in play's (the core's snapshot has it), "" between hands
 };
 
 v1::TableSnapshot table_snapshot(const engine::view::PokerView& view, const SnapshotContext& context);

@@ -86,12 +86,19 @@ struct StopObservingRequest {};
 // After a log in or resume: attach this session to the seat the account holds (the table sends a full
 // snapshot, then its stream; the account is no longer shown as away).
 struct ReattachRequest {};
+// A seated player's client seed for the table's next hand (the provably fair shuffle, fairness/).
+// Validated: at most fairness::kMaxClientSeedBytes (64) bytes, possibly none. The table actor passes
+// it to its core (TableCore::set_client_seed with the seat the account holds, kNoSeat when it holds
+// none; PolaccoCore::set_client_seed), which refuses it from anyone not seated there.
+struct ClientSeedRequest {
+    std::vector<std::uint8_t> bytes;
+};
 // Sent by the session registry, not by a client: the account's connection is gone (or replaced by
 // none); the table shows him away and his clock runs on (RULES.md section 5). `request_id` is 0.
 struct AwayNotice {};
 
 using TableRequestBody = std::variant<v1::Action, SitOutRequest, ChatRequest, ObserveRequest,
-                                      StopObservingRequest, ReattachRequest, AwayNotice>;
+                                      StopObservingRequest, ReattachRequest, AwayNotice, ClientSeedRequest>;
 
 struct TableRequest {
     Requester from;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "fairness/seed.hpp"
+#include "server/protocol/shuffle_proof.hpp"
 #include "server/session/credentials.hpp"
 
 namespace tavolo::server::session {
@@ -107,6 +109,14 @@ std::expected<std::string, protocol::Refusal> chat_text_of(const v1::Chat& chat,
     return text;
 }
 
+std::expected<std::vector<std::uint8_t>, protocol::Refusal> client_seed_of(const v1::ClientSeed& seed) {
+    if (seed.seed().size() > fairness::kMaxClientSeedBytes)
+        return refused(v1::ERROR_CODE_BAD_FIELD, "a client seed has at most " +
+                                                     std::to_string(fairness::kMaxClientSeedBytes) +
+                                                     " bytes; send a shorter one");
+    return protocol::client_seed_bytes(seed);
+}
+
 std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMessage& message,
                                                             std::size_t max_chat_chars) {
     // Every table request names its table in a field called `table`.
@@ -134,6 +144,11 @@ std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMess
             return ask(message.observe(), ObserveRequest{});
         case v1::ClientMessage::kStopObserving:
             return ask(message.stop_observing(), StopObservingRequest{});
+        case v1::ClientMessage::kClientSeed: {
+            auto bytes = client_seed_of(message.client_seed());
+            if (!bytes) return std::unexpected(bytes.error());
+            return ask(message.client_seed(), ClientSeedRequest{std::move(*bytes)});
+        }
         default:
             return refused(v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a table request");
     }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <expected>
 #include <string>
+#include <vector>
 
 #include "server/protocol/refusal.hpp"
 #include "server/session/services.hpp"
@@ -29,10 +30,13 @@ struct TableAsk {
     TableRequestBody body;
 };
 
-// Action, SitOut, SitIn, Chat, Observe or StopObserving, checked: table_named's refusals, BAD_FIELD for
-// an Action without a command, chat_text_of's for a Chat.
+// Action, SitOut, SitIn, Chat, Observe, StopObserving or ClientSeed, checked: table_named's refusals,
+// BAD_FIELD for an Action without a command, chat_text_of's for a Chat, client_seed_of's for a seed.
 std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMessage& message,
                                                             std::size_t max_chat_chars);
+
+// A ClientSeed's bytes: BAD_FIELD over fairness::kMaxClientSeedBytes (64); an empty seed is one.
+std::expected<std::vector<std::uint8_t>, protocol::Refusal> client_seed_of(const v1::ClientSeed& seed);
 
 // A chat line's text: BAD_CHAT when empty (or blank), over max_chars characters, or holding control
 // characters.

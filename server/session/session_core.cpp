@@ -132,6 +132,7 @@ Effects SessionCore::dispatch(const v1::ClientMessage& message) {
         case v1::ClientMessage::kChat:
         case v1::ClientMessage::kObserve:
         case v1::ClientMessage::kStopObserving:
+        case v1::ClientMessage::kClientSeed:
             return on_table_request(message);
         case v1::ClientMessage::kPing:
             return on_ping(message);

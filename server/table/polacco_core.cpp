@@ -4,6 +4,8 @@
 #include <chrono>
 #include <utility>
 
+#include "fairness/seed_random.hpp"
+
 namespace tavolo::server::table {
 
 namespace polacco = engine::polacco;
@@ -49,21 +51,24 @@ void add(std::vector<PolaccoCopy>& copies, view::PolaccoSeen seen, std::optional
 
 std::expected<PolaccoCore, polacco::PolaccoError> PolaccoCore::start(std::vector<PolaccoPlayer> entrants,
                                                                      polacco::TournamentConfig config,
-                                                                     engine::RandomSource& rng) {
+                                                                     engine::RandomSource& rng,
+                                                                     SecretSource secrets) {
     auto t = polacco::Tournament::start(std::move(entrants), std::move(config), rng);
     if (!t) return std::unexpected(t.error());
     // A Sit&Go is one table; a multi-table tournament redraws tables, which one table's core cannot.
     if (t->tables().size() != 1) return std::unexpected(polacco::PolaccoError::TooManyPlayers);
     const polacco::TableId id = t->tables().front().id();
-    return PolaccoCore(std::move(*t), id, rng);
+    return PolaccoCore(std::move(*t), id, rng, std::move(secrets));
 }
 
-PolaccoCore::PolaccoCore(polacco::Tournament tournament, polacco::TableId table, engine::RandomSource& rng)
+PolaccoCore::PolaccoCore(polacco::Tournament tournament, polacco::TableId table, engine::RandomSource& rng,
+                         SecretSource secrets)
     : tournament_(std::move(tournament)),
       table_(table),
       rng_(&rng),
       settings_(turn_clock(tournament_.rules())),
-      no_bank_(settings_) {}
+      no_bank_(settings_),
+      seeds_(std::move(secrets)) {}
 
 PolaccoRecipients PolaccoCore::everyone() const {
     PolaccoRecipients r;
@@ -76,9 +81,24 @@ PolaccoRecipients PolaccoCore::everyone() const {
 
 PolaccoEffects PolaccoCore::start_hand(Millis now) {
     PolaccoEffects out;
-    if (finished() || in_hand()) return out;
-    auto events = tournament_.start_hand(table_, *rng_);
+    if (finished() || in_hand() || table() == nullptr) return out;
+    // The hand the table deals next (polacco::Table::next_setup): its players clockwise give the
+    // order the client seeds are mixed in.
+    const polacco::Table& t = *table();
+    polacco::HandSetup setup{t.hands_played() + 1, t.rules(), t.seats(), t.first_speaker()};
+    std::vector<DealtPlayer> dealt;
+    for (std::size_t i = 0; i < setup.players.size(); ++i)
+        dealt.push_back({setup.players[i].player, static_cast<engine::SeatIndex>(i)});
+    HandShuffle shuffle = seeds_.make(setup.hand_number, dealt);
+    // One SeedRandom per hand: the table shuffles its whole deck from it and from nothing else.
+    fairness::SeedRandom deck(shuffle.seed);
+    auto events = tournament_.start_hand(table_, deck);
     if (!events) return out;  // paused or too few players: the tournament says so in its news
+    seeds_.dealt();
+    shuffle_ = std::move(shuffle);
+    setup_ = std::move(setup);
+    // Before the first card: the commitment proves the seed was fixed before anyone saw one.
+    out.emplace_back(commitment_of(shuffle_->reveal, ++seq_));
     after_command(*events, now, out);
     return out;
 }
@@ -195,10 +215,14 @@ void PolaccoCore::finish_hand(PolaccoEffects& out) {
     PolaccoHandFinished done;
     done.hand = hand()->hand_number();
     done.events = hand()->events();
+    done.setup = setup_;
+    done.shuffle = shuffle_->reveal;
     auto news = tournament_.finish_hand(table_, *rng_);
     if (!news) return;  // cannot happen: the hand has ended
     if (const polacco::Table* t = table(); t && !finished())
         if (auto state = t->snapshot()) done.state = *state;
+    // The hand is over: how its seed was made, for everyone to check against the commitment.
+    out.emplace_back(ShuffleRevealed{++seq_, done.shuffle});
     out.emplace_back(std::move(done));
     publish_views(out);
     if (!news->empty()) out.emplace_back(PolaccoTournamentNews{++seq_, std::move(*news)});
@@ -230,12 +254,29 @@ PolaccoEffects PolaccoCore::set_disconnected(PolaccoPlayer player, bool disconne
     return out;
 }
 
+PolaccoEffects PolaccoCore::set_client_seed(PolaccoPlayer player, std::vector<std::uint8_t> bytes) {
+    PolaccoEffects out;
+    const PolaccoRecipients all = everyone();
+    if (std::find(all.players.begin(), all.players.end(), player) == all.players.end()) {
+        out.emplace_back(PolaccoRefused{player, Refusal::WrongSeat, polacco::PolaccoError::NotSeated,
+                                        "only a player at this table sends a client seed for its hands"});
+        return out;
+    }
+    if (!seeds_.take(player, std::move(bytes)))
+        out.emplace_back(PolaccoRefused{player, Refusal::ClientSeed, polacco::PolaccoError::HandOver,
+                                        "a client seed has at most " +
+                                            std::to_string(fairness::kMaxClientSeedBytes) +
+                                            " bytes: send a shorter one"});
+    return out;
+}
+
 PolaccoSnapshot PolaccoCore::snapshot_for(const view::PolaccoViewer& viewer, Millis now) const {
     PolaccoSnapshot s;
     s.seq = seq_;
     if (const polacco::Table* t = table()) s.view = view::view_of(*t, viewer);
     s.clock = clock_.view_at(now);
     if (clock_.running()) s.clock.player = clock_player_;
+    if (in_hand() && shuffle_) s.shuffle_commitment = shuffle_->reveal.commitment;
     s.disconnected.assign(disconnected_.begin(), disconnected_.end());
     return s;
 }

@@ -2,6 +2,10 @@
 
 #include <utility>
 
+#include "engine/phh/export.hpp"
+#include "engine/phh/writer.hpp"
+#include "fairness/seed_random.hpp"
+
 namespace tavolo::server::table {
 
 using engine::Command;
@@ -10,8 +14,9 @@ using engine::EntrantId;
 using engine::HandId;
 using engine::SeatIndex;
 
-TableCore::TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock)
-    : id_(id), rng_(rng), settings_(clock), table_(id) {}
+TableCore::TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock,
+                     SecretSource secrets)
+    : id_(id), rng_(rng), settings_(clock), table_(id), seeds_(std::move(secrets)) {}
 
 engine::TimeBank TableCore::time_bank(EntrantId entrant) const {
     const auto it = banks_.find(entrant);
@@ -31,6 +36,7 @@ void TableCore::forget(EntrantId entrant) {
     banks_.erase(entrant);
     timeouts_in_a_row_.erase(entrant);
     disconnected_.erase(entrant);
+    seeds_.forget(entrant);
 }
 
 // Every seated player has a bank from the moment he sits, so a level's top-up reaches him even
@@ -100,7 +106,14 @@ void TableCore::start_hand(Millis now, Effects& out) {
         return;
     }
     played_ = true;
-    if (auto ok = hand_.reset(setup_, rng_); !ok) {
+    // The deck comes from this hand's seed alone (one SeedRandom per hand, used for nothing else), so
+    // anyone given the revealed seed deals the same cards: fairness/README.md.
+    std::vector<DealtPlayer> dealt;
+    for (const auto& s : setup_.seats)
+        dealt.push_back({table_.table().at(s.seat).entrant, s.seat});
+    HandShuffle shuffle = seeds_.make(setup_.hand_id, dealt);
+    fairness::SeedRandom deck(shuffle.seed);
+    if (auto ok = hand_.reset(setup_, deck); !ok) {
         // Cannot happen (the table builds only valid setups). The hand ends where it started, as a
         // void hand would (§7), so the table is not left in a hand nobody plays.
         std::vector<engine::Chips> unchanged;
@@ -112,6 +125,10 @@ void TableCore::start_hand(Millis now, Effects& out) {
                                    engine::describe(ok.error())});
         return;
     }
+    seeds_.dealt();
+    shuffle_ = std::move(shuffle);
+    // Before the first card: the commitment proves the seed was fixed before anyone saw one.
+    out.emplace_back(commitment_of(shuffle_->reveal, ++seq_));
     publish(hand_.events(), out);
     advance(now, out);
 }
@@ -215,8 +232,23 @@ void TableCore::advance(Millis now, Effects& out) {
     finish_hand(out);
 }
 
+// Players are named "entrant N" (the core knows no account names); seats as the table numbers them.
+std::string TableCore::hand_history_text() const {
+    std::vector<std::string> names(static_cast<std::size_t>(table_.table().size()));
+    for (const auto& s : setup_.seats)
+        names[static_cast<std::size_t>(s.seat)] =
+            "entrant " + std::to_string(table_.table().at(s.seat).entrant);
+    const ShuffleReveal& r = shuffle_->reveal;
+    engine::phh::ShuffleProof proof{r.seed, r.commitment, r.server_secret, {}};
+    for (const RevealedClientSeed& c : r.client_seeds)
+        proof.client_seeds.push_back(std::to_string(c.seat + 1) + ":" + c.hex);  // fairness/proof.hpp
+    return engine::phh::write_hand(engine::phh::history_of_hand(hand_, setup_, names, &proof));
+}
+
 void TableCore::finish_hand(Effects& out) {
     clock_.stop();
+    // Before the table lets busted players go: the history names every player dealt in.
+    std::string history = hand_history_text();
     std::vector<engine::Chips> finals;
     finals.reserve(setup_.seats.size());
     for (const auto& s : setup_.seats)
@@ -235,6 +267,10 @@ void TableCore::finish_hand(Effects& out) {
     done.record.stakes = {hand_.small_blind(), hand_.big_blind(), hand_.ante(), hand_.ante_mode()};
     done.record.events.assign(hand_.events().begin(), hand_.events().end());
     if (auto state = table_.table().snapshot()) done.record.state = *state;
+    done.record.shuffle = shuffle_->reveal;
+    done.record.phh = std::move(history);
+    // The hand is over: how its seed was made, for everyone to check against the commitment.
+    out.emplace_back(ShuffleRevealed{++seq_, shuffle_->reveal});
     // Busted players have left their seats: their banks and statuses go with them.
     for (const auto& e : done.report.eliminated)
         forget(e.entrant);
@@ -279,11 +315,32 @@ Effects TableCore::set_disconnected(EntrantId entrant, SeatIndex seat, bool disc
     return out;
 }
 
+Effects TableCore::set_client_seed(EntrantId entrant, SeatIndex seat, std::vector<std::uint8_t> bytes) {
+    Effects out;
+    if (auto wrong = check_seat(entrant, seat)) {
+        wrong->message =
+            "only a player seated at this table sends a client seed for its hands: sit down first";
+        out.emplace_back(std::move(*wrong));
+        return out;
+    }
+    if (!seeds_.take(entrant, std::move(bytes))) {
+        Refused r;
+        r.seat = seat;
+        r.entrant = entrant;
+        r.refusal = Refusal::ClientSeed;
+        r.message = "a client seed has at most " + std::to_string(fairness::kMaxClientSeedBytes) +
+                    " bytes: send a shorter one";
+        out.emplace_back(std::move(r));
+    }
+    return out;
+}
+
 TableSnapshot TableCore::snapshot_for(const engine::view::PokerViewer& viewer, Millis now) const {
     TableSnapshot s;
     s.seq = seq_;
     s.view = engine::view::view_of(table_.table(), played_ ? &hand_ : nullptr, viewer);
     s.clock = clock_.view_at(now);
+    if (in_hand() && shuffle_) s.shuffle_commitment = shuffle_->reveal.commitment;
     const engine::Table& t = table_.table();
     if (viewer.role == engine::view::Role::Player && viewer.who >= 0 && viewer.who < t.size() &&
         t.occupied(viewer.who)) {

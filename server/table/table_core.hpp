@@ -16,6 +16,7 @@
 #include "engine/table/action_clock.hpp"
 #include "engine/tournament/tournament_table.hpp"
 #include "server/table/decision_clock.hpp"
+#include "server/table/shuffle_seeds.hpp"
 #include "server/table/table_effects.hpp"
 
 namespace tavolo::server::table {
@@ -36,8 +37,11 @@ class TableCore {
     // slow moment; the second shows he is gone, and each one drains his time bank to nothing.
     static constexpr int kTimeoutsToSitOut = 2;
 
-    // `rng` deals the hands and draws the button; the actor owns it (SecureRandom in production).
-    TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock = {});
+    // `rng` draws the button (and anything else the table draws); the actor owns it (SecureRandom in
+    // production). The hands are not dealt from it: each is dealt from fairness::SeedRandom(seed),
+    // seed = mix_seed(a server secret from `secrets`, the players' client seeds) (shuffle_seeds.hpp).
+    TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock = {},
+              SecretSource secrets = fairness::make_server_secret);
 
     Effects on_director(const engine::DirectorMessage& message, Millis now);
     Effects on_action(const PlayerAction& action, Millis now);
@@ -46,6 +50,12 @@ class TableCore {
     Effects set_sitting_out(engine::EntrantId entrant, engine::SeatIndex seat, bool sitting_out, Millis now);
     // The clock runs on while a player is away (RULES.md §5): only his status changes.
     Effects set_disconnected(engine::EntrantId entrant, engine::SeatIndex seat, bool disconnected);
+    // A seated player's client seed for the next hand dealt (between hands, or during one for the
+    // next); a second one before that deal replaces it. Refused (to him only): a seat he does not
+    // hold, an observer's (kNoSeat) included (WrongSeat); over fairness::kMaxClientSeedBytes
+    // (ClientSeed). Accepted silently: the next ShuffleCommitted names his seat.
+    Effects set_client_seed(engine::EntrantId entrant, engine::SeatIndex seat,
+                            std::vector<std::uint8_t> bytes);
 
     // The full table as `viewer` may see it now, with the clock, for a join, observe or reconnect.
     TableSnapshot snapshot_for(const engine::view::PokerViewer& viewer, Millis now) const;
@@ -53,11 +63,16 @@ class TableCore {
     // ---- the state, for the actor and the tests ----
     const engine::TournamentTable& table() const { return table_; }
     const engine::Hand& hand() const { return hand_; }
+    // The setup of the hand in play or the last one (its PHH history needs it).
+    const engine::HandSetup& setup() const { return setup_; }
     bool in_hand() const { return table_.table().in_hand(); }
     Sequence seq() const { return seq_; }
     engine::TimeBank time_bank(engine::EntrantId entrant) const;
     ClockView clock_at(Millis now) const { return clock_.view_at(now); }
     bool disconnected(engine::SeatIndex seat) const;
+    // The hand in play's (or the last hand's) seed and how it was made; none before the first hand.
+    // Secret while the hand is in play (its cards follow from it): publish only ShuffleRevealed.
+    const std::optional<HandShuffle>& shuffle() const { return shuffle_; }
 
   private:
     void start_hand(Millis now, Effects& out);
@@ -66,6 +81,7 @@ class TableCore {
     void advance(Millis now, Effects& out);
     void timeout(engine::SeatIndex seat, Millis now, Effects& out);
     void finish_hand(Effects& out);
+    std::string hand_history_text() const;  // the hand in play as PHH with its shuffle proof
     void ensure_time_banks();
     engine::TimeBank& bank_of(engine::EntrantId entrant);
     std::optional<Refused> check_seat(engine::EntrantId entrant, engine::SeatIndex seat) const;
@@ -89,6 +105,8 @@ class TableCore {
     std::map<engine::EntrantId, engine::TimeBank> banks_;
     std::map<engine::EntrantId, int> timeouts_in_a_row_;
     std::set<engine::EntrantId> disconnected_;  // the table's view only: play is the same (§5)
+    ShuffleSeeds seeds_;
+    std::optional<HandShuffle> shuffle_;
 };
 
 }  // namespace tavolo::server::table

@@ -97,6 +97,7 @@ enum class Refusal : std::uint8_t {
     ClockOnly,     // Timeout is the clock's command, never a player's
     Rule,          // the hand refused it: see `rule` (stale decision, not your turn, amount...)
     TableRefused,  // the table refused a seat status change: see `table`
+    ClientSeed,    // a client seed over fairness::kMaxClientSeedBytes (the session refuses it first)
 };
 struct Refused {
     engine::SeatIndex seat = engine::kNoSeat;
@@ -113,6 +114,41 @@ struct DirectorMessageRefused {
     std::string message;
 };
 
+// ---- The provably fair shuffle (fairness/README.md "How the server uses it") ----
+
+// A client seed that went into a hand's seed. `seat` is the number the mix orders it by: the table
+// seat at poker (as `_tavolo_client_seeds` writes it, 1-based, in the PHH), the player's place
+// clockwise in the hand's HandSetup::players at Polacco. `player`: the entrant (poker) or player id.
+struct RevealedClientSeed {
+    engine::SeatIndex seat = engine::kNoSeat;
+    std::int64_t player = -1;
+    std::string hex;  // the bytes the client sent, lowercase hex (empty for an empty seed)
+    friend bool operator==(const RevealedClientSeed&, const RevealedClientSeed&) = default;
+};
+// Everything a hand's seed was made of, as lowercase hex: what the reveal publishes and the record keeps.
+struct ShuffleReveal {
+    std::int64_t hand = 0;
+    std::string seed;           // 64 hex digits: fairness::SeedRandom(seed) dealt the hand
+    std::string commitment;     // fairness::commitment(seed), published at the hand's start
+    std::string server_secret;  // 64 hex digits, a fresh one each hand
+    std::vector<RevealedClientSeed> client_seeds;  // ascending seat, those the players sent
+    friend bool operator==(const ShuffleReveal&, const ShuffleReveal&) = default;
+};
+// At a hand's start, before any card: the commitment to its seed (public, sequenced). `seeded`
+// names the players whose client seed went in (seat and player as in RevealedClientSeed), so a
+// client sees at once that his seed was taken.
+struct ShuffleCommitted {
+    Sequence seq = 0;
+    std::int64_t hand = 0;
+    std::string commitment;
+    std::vector<RevealedClientSeed> seeded;  // hex left empty: the seeds stay secret until the reveal
+};
+// At the hand's end, after its last event: how its seed was made (public, sequenced).
+struct ShuffleRevealed {
+    Sequence seq = 0;
+    ShuffleReveal reveal;
+};
+
 // What the actor persists through the write service when a hand ends (the hand's result and the
 // table's state in one transaction, DESIGN.md "Persistence"), then reports to the director.
 struct HandRecord {
@@ -122,6 +158,10 @@ struct HandRecord {
     engine::Stakes stakes;
     std::vector<engine::HandEvent> events;  // every event, every card face (for review and replay)
     engine::TableState state;               // the table after the hand (Table::snapshot)
+    ShuffleReveal shuffle;                  // how the hand's seed was made (also published)
+    // The hand as a PHH file with its proof (engine::phh::history_of_hand with the ShuffleProof):
+    // players are named "entrant N"; `tavolo verify-hand` checks every card of it against the seed.
+    std::string phh;
 };
 struct HandFinished {
     HandRecord record;
@@ -134,7 +174,7 @@ struct ReportToDirector {
 };
 
 using Effect = std::variant<Publish, SeatStatus, TableViews, ArmTimer, Refused, DirectorMessageRefused,
-                            HandFinished, ReportToDirector>;
+                            HandFinished, ReportToDirector, ShuffleCommitted, ShuffleRevealed>;
 using Effects = std::vector<Effect>;
 
 // A full view for one viewer who joins, observes or reconnects: then the stream continues at seq + 1.
@@ -147,6 +187,7 @@ struct TableSnapshot {
     // Every seat's status (the view has none): who sits out, who is away. Indexed by seat.
     std::array<bool, engine::kMaxTableSize> seat_sitting_out{};
     std::array<bool, engine::kMaxTableSize> seat_disconnected{};
+    std::string shuffle_commitment;  // the hand in play's commitment ("" between hands)
 };
 
 }  // namespace tavolo::server::table

@@ -21,6 +21,7 @@ TEST(Config, EmptyFileGivesDocumentedDefaults) {
     EXPECT_EQ(c->shutdown_grace, std::chrono::seconds(30));
     EXPECT_EQ(c->clock_speed, 1.0);
     EXPECT_EQ(c->starting_balance, 100'000);  // 1,000.00 (issue 10)
+    EXPECT_EQ(c->password_cost, PasswordCostLevel::interactive);
     EXPECT_TRUE(c->lobby_demo);
     EXPECT_TRUE(c->tournaments.empty());
 }
@@ -40,6 +41,7 @@ level = "debug"
 speed = 480.5
 [accounts]
 starting_balance = "250.5"
+password_cost = "minimum"
 [lobby]
 demo = false
 )",
@@ -47,6 +49,7 @@ demo = false
     ASSERT_TRUE(c) << c.error();
     EXPECT_EQ(c->clock_speed, 480.5);
     EXPECT_EQ(c->starting_balance, 25'050);
+    EXPECT_EQ(c->password_cost, PasswordCostLevel::minimum);
     EXPECT_FALSE(c->lobby_demo);
     EXPECT_EQ(c->host, "0.0.0.0");
     EXPECT_EQ(c->port, 9000);
@@ -80,6 +83,8 @@ TEST(Config, BadValuesNameTheKey) {
         {"[accounts]\nstarting_balance = \"1000.001\"", "accounts.starting_balance"},
         {"[accounts]\nstarting_balance = \"-5.00\"", "accounts.starting_balance"},
         {"[accounts]\nstarting_balance = \"1,000.00\"", "accounts.starting_balance"},
+        {"[accounts]\npassword_cost = \"cheap\"", "accounts.password_cost"},
+        {"[accounts]\npassword_cost = 1", "accounts.password_cost"},
         {"[lobby]\ndemo = \"yes\"", "lobby.demo"},
         {"[server]\nshutdown_grace = 0", "server.shutdown_grace"},
         {"[server]\nshutdown_grace = 3601", "server.shutdown_grace"},

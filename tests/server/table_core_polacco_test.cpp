@@ -9,6 +9,7 @@
 #include <map>
 #include <numeric>
 
+#include "fairness/verify_polacco.hpp"
 #include "server/table/polacco_core.hpp"
 
 namespace tavolo::server::table {
@@ -59,6 +60,10 @@ struct PolaccoClient {
             sequence(n->seq);
         } else if (const auto* st = std::get_if<PolaccoSeatStatus>(&effect)) {
             sequence(st->seq);
+        } else if (const auto* c = std::get_if<ShuffleCommitted>(&effect)) {
+            sequence(c->seq);  // public: the hand's commitment
+        } else if (const auto* r = std::get_if<ShuffleRevealed>(&effect)) {
+            sequence(r->seq);  // public: the hand's seed
         }
     }
 };
@@ -240,6 +245,14 @@ class PolaccoSitAndGo {
 
     void hand_finished(const PolaccoHandFinished& f) {
         ++tally_.hands;
+        // Issue 10 item 7: every hand of the tournament was dealt from the seed it reveals.
+        const auto seed = fairness::seed_from_hex(f.shuffle.seed);
+        EXPECT_TRUE(seed.has_value());
+        if (seed) {
+            const fairness::Verdict v =
+                fairness::verify_polacco_hand(*seed, f.shuffle.commitment, f.setup, f.events);
+            EXPECT_TRUE(v.verified) << "hand " << f.hand << ": " << v.failure.reason;
+        }
         EXPECT_EQ(f.events.size(), hand_publishes_.size());
         Truth truth;
         for (std::size_t i = 0; i < std::min(f.events.size(), hand_publishes_.size()); ++i) {

@@ -58,6 +58,12 @@ struct Client {
         } else if (const auto* s = std::get_if<SeatStatus>(&effect)) {
             copies = 1;  // public: every viewer
             sequence(s->seq);
+        } else if (const auto* c = std::get_if<ShuffleCommitted>(&effect)) {
+            copies = 1;  // public: the hand's commitment
+            sequence(c->seq);
+        } else if (const auto* r = std::get_if<ShuffleRevealed>(&effect)) {
+            copies = 1;  // public: the hand's seed
+            sequence(r->seq);
         }
         return copies;
     }
@@ -111,8 +117,9 @@ struct OpenedTable {
 
     explicit OpenedTable(int count, engine::Variant variant = engine::Variant::Holdem,
                          engine::Betting betting = engine::Betting::NoLimit, std::uint64_t seed = 7,
-                         engine::ClockSettings clock = {}, engine::Chips stack = 3000)
-        : rng(seed), core(0, rng, clock) {
+                         engine::ClockSettings clock = {}, engine::Chips stack = 3000,
+                         SecretSource secrets = fairness::make_server_secret)
+        : rng(seed), core(0, rng, clock, std::move(secrets)) {
         engine::OpenTable open;
         open.table = 0;
         open.size = 6;

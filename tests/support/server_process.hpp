@@ -52,8 +52,10 @@ class ServerProcess {
         char line[512];
         while (fgets(line, sizeof line, stdout_)) {
             std::string s(line);
-            auto at = s.find("listening on http://");
-            if (at == std::string::npos) continue;
+            // "listening on http://HOST:PORT", or https:// when the server speaks TLS.
+            if (s.find("listening on http://") == std::string::npos &&
+                s.find("listening on https://") == std::string::npos)
+                continue;
             port_ = std::stoi(s.substr(s.rfind(':') + 1));
             return;
         }

@@ -1,0 +1,50 @@
+#pragma once
+// One poker tournament's director (server/actors/README.md): an engine::TournamentDirector on its
+// own strand. It numbers the entrants in registration order (EntrantId = index), looks up their
+// names and opens the tables in the database (through the write service), creates a TableActor per
+// table, registers it in the TableRegistry and its players in the SeatBook, routes each table's
+// reports to the director and the director's messages to their tables (it already speaks to N
+// tables, so an MTT needs no other shape), runs the level clock on game time, tells every entrant
+// of levels, breaks, eliminations and the results, pays each place with WriteService::submit_finish
+// after the hand that decided it and sends the wallet's balance after it, and when the tournament is
+// over tells the lobby and closes its tables after a short while. Asio stays in director_actor.cpp.
+#include <chrono>
+#include <functional>
+#include <memory>
+
+#include "server/actors/actor_context.hpp"
+#include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_links.hpp"
+#include "server/lobby/lobby_messages.hpp"
+
+namespace tavolo::server::actors {
+
+struct DirectorOptions {
+    std::chrono::milliseconds pause_between_hands{3'000};  // game time, so players see the showdown
+    std::chrono::milliseconds close_after{10'000};         // game time from the result to the tables' removal
+};
+
+class DirectorActor {
+  public:
+    // Posts the start to the new director's strand and returns at once. `lobby` may be null (tests);
+    // `done` is called (on the director's strand) when the tables are closed, after the results.
+    DirectorActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby, DirectorOptions options,
+                  lobby::StartTournament start, std::function<void()> done = {});
+    ~DirectorActor();
+    DirectorActor(const DirectorActor&) = delete;
+    DirectorActor& operator=(const DirectorActor&) = delete;
+
+    lobby::TournamentId tournament() const;
+    // Late registration is not played yet: refused with a log (nothing changes).
+    void add_late_entrant(lobby::AddLateEntrant entrant);
+    // No new hand at any of its tables; `quiet` once every hand in flight has committed and every
+    // prize it decided is paid.
+    void stop_dealing(std::function<void()> quiet);
+
+    struct Impl;
+
+  private:
+    std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tavolo::server::actors

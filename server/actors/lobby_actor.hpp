@@ -1,0 +1,58 @@
+#pragma once
+// The lobby actor (server/lobby/README.md "What the lobby actor must do"): one lobby::LobbyCore on its
+// own strand, fed the sessions' lobby requests and the tournaments' notices, with the lobby's time
+// (GameClock::wall_now, scaled by [clock] speed). It carries out the core's effects: persistence
+// through the write service (every answer posted back to the strand; one that does not come in time
+// is answered as `unavailable`), starts and late entrants to the TournamentLauncher, frames to
+// clients through the Outbox. Every public call posts to the strand and returns at once.
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "server/actors/actor_context.hpp"
+#include "server/actors/tournament_links.hpp"
+#include "server/lobby/lobby_core.hpp"
+#include "server/session/services.hpp"
+#include "server/tournament_config.hpp"
+
+namespace tavolo::server::actors {
+
+// Real (steady-clock) durations, not game time: they are about the database, not the game.
+struct LobbyActorOptions {
+    // A persistence request unanswered this long is answered to the core as `unavailable` (its
+    // idempotency key makes the core's later retry safe even if it committed meanwhile).
+    std::chrono::milliseconds request_timeout = std::chrono::seconds(15);
+    // While a request is in flight or a failed create or refund waits to be retried: tick this often.
+    std::chrono::milliseconds retry_interval = std::chrono::seconds(2);
+};
+
+class LobbyActor final : public session::LobbyGateway, public LobbyNotices {
+  public:
+    LobbyActor(ActorContext context, std::vector<TournamentDeclaration> declarations,
+               lobby::LobbyOptions options, TournamentLauncher& launcher,
+               LobbyActorOptions actor_options = {});
+    // Cancels the timers; work still queued for the strand runs harmlessly (it holds the state).
+    ~LobbyActor() override;
+    LobbyActor(const LobbyActor&) = delete;
+    LobbyActor& operator=(const LobbyActor&) = delete;
+
+    // Creates the declared tournaments (LobbyCore::open). Once, after the launcher knows the lobby.
+    void open();
+    // Graceful shutdown: every later registration is refused with SHUTTING_DOWN.
+    void stop_registrations();
+    // A connection closed: it is no longer a subscriber.
+    void forget_session(session::SessionId session);
+
+    // SubscribeLobby, UnsubscribeLobby, Register, Unregister, GetWallet; answers echo request_id.
+    void submit(session::LobbyRequest request) override;
+
+    void late_registration_closed(lobby::TournamentId tournament) override;
+    void tournament_finished(lobby::TournamentId tournament) override;
+
+    struct State;
+
+  private:
+    std::shared_ptr<State> state_;
+};
+
+}  // namespace tavolo::server::actors

@@ -1,0 +1,45 @@
+#pragma once
+// A Poker Polacco Sit&Go (server/actors/README.md): a table::PolaccoCore, which is table and
+// director at once (server/table/README.md "Poker Polacco"), on its own strand. The same duties as a
+// poker table and its director: the turn clock's timer, frames to players through
+// Outbox::to_account and to observers through to_session, reattach / away / observe / chat, each
+// hand and the table's state through the write path (Polacco has no PHH: the events are the record),
+// the places and prizes after the hand that decided them, the results, the lobby told, the table
+// closed after a short while. Asio stays in polacco_actor.cpp.
+#include <chrono>
+#include <functional>
+#include <memory>
+
+#include "server/actors/actor_context.hpp"
+#include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_links.hpp"
+#include "server/lobby/lobby_messages.hpp"
+
+namespace tavolo::server::actors {
+
+struct PolaccoOptions {
+    std::chrono::milliseconds pause_between_hands{3'000};  // game time, so players see the reveal
+    std::chrono::milliseconds close_after{10'000};         // game time from the result to the table's removal
+};
+
+class PolaccoActor final : public TableEndpoint {
+  public:
+    // Posts the start to its strand and returns at once; `lobby` may be null (tests). `done` is called
+    // on the actor's strand once the table is closed, after the results.
+    PolaccoActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby, PolaccoOptions options,
+                 lobby::StartTournament start, std::function<void()> done = {});
+    ~PolaccoActor() override;
+    PolaccoActor(const PolaccoActor&) = delete;
+    PolaccoActor& operator=(const PolaccoActor&) = delete;
+
+    void post(session::TableRequest request) override;
+    // No new hand; `quiet` once the hand in flight, its record and the places it decided are committed.
+    void stop_dealing(std::function<void()> quiet);
+
+    struct Impl;
+
+  private:
+    std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tavolo::server::actors

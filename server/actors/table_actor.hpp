@@ -1,0 +1,58 @@
+#pragma once
+// One live poker table of a tournament (server/actors/README.md): a table::TableCore on its own
+// strand, with its own SecureRandom, one timer for the decision clock and one for the pause before a
+// hand. It carries out the core's effects (server/table/README.md "What the actor around it must
+// do"): frames to seated players through Outbox::to_account (so a player's new connection gets the
+// stream without the table knowing sessions) and to observers through Outbox::to_session, each copy
+// serialised once; each finished hand through the write service, then the report to its director.
+// Every public call posts to the strand and returns at once. Asio stays in table_actor.cpp.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "engine/table/action_clock.hpp"
+#include "engine/tournament/director_messages.hpp"
+#include "persistence/ids.hpp"
+#include "server/actors/actor_context.hpp"
+#include "server/actors/roster.hpp"
+#include "server/actors/table_registry.hpp"
+
+namespace tavolo::server::actors {
+
+struct TableSetup {
+    protocol::TableAddress address;  // tournament id and the engine's 0-based table number
+    persistence::TableId stored{};   // the table's row (TournamentStore::open_table), for the write path
+    engine::ClockSettings clock;     // RULES.md §5
+    std::shared_ptr<const Roster> roster;
+    // Game time between the end of a hand and the next deal, so players see the showdown.
+    std::chrono::milliseconds pause_between_hands{3'000};
+    // A report for the director, called on the table's strand once the hand it closes is durable
+    // (the director posts it to its own strand).
+    std::function<void(engine::TableReport)> report;
+};
+
+class TableActor final : public TableEndpoint {
+  public:
+    TableActor(ActorContext context, TableSetup setup);
+    ~TableActor() override;
+
+    // A session's request (the registry's route).
+    void post(session::TableRequest request) override;
+    // The director's messages for this table, in order; `level_ends_at_ms` (game time since the
+    // tournament started, 0: unknown) is what snapshots say about the level.
+    void deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms = 0);
+    // Graceful shutdown: no new hand (a StartHand is held); `quiet` is called once (on the table's
+    // strand) when no hand is in play and every finished hand is durable.
+    void stop_dealing(std::function<void()> quiet);
+    // The tournament is over or the table broken: timers cancelled, requests answered no more.
+    void close();
+
+    struct Impl;
+
+  private:
+    std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tavolo::server::actors

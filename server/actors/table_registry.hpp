@@ -1,0 +1,47 @@
+#pragma once
+// The live tables by address (tournament id, table number): the session's TableDirectory
+// (server/session/services.hpp). Directors add a table when they open it and remove it when it
+// closes; submit() hands a request to the table's endpoint, which posts it to the table's strand.
+// A routing index, not game state: one mutex, held for a map look-up or update only, never while a
+// table runs.
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "server/protocol/wire_vocabulary.hpp"
+#include "server/session/services.hpp"
+
+namespace tavolo::server::actors {
+
+// A table as the registry reaches it: post() queues the request on the table's strand and returns at
+// once (TableActor, PolaccoActor).
+class TableEndpoint {
+  public:
+    virtual ~TableEndpoint() = default;
+    virtual void post(session::TableRequest request) = 0;
+};
+
+class TableRegistry final : public session::TableDirectory {
+  public:
+    // Replaces whatever was registered at `table` before.
+    void add(const protocol::TableAddress& table, std::shared_ptr<TableEndpoint> endpoint);
+    // Requests for `table` are unknown_table from now on (a request already posted still arrives).
+    void remove(const protocol::TableAddress& table);
+    // Posts the request to its table's strand: delivered; unknown_table (nothing posted) when no
+    // table is registered there.
+    session::Routed submit(session::TableRequest request) override;
+
+    bool contains(const protocol::TableAddress& table) const;
+    std::size_t size() const;
+
+  private:
+    using Key = std::pair<std::int64_t, std::int32_t>;
+    static Key key_of(const protocol::TableAddress& table) { return {table.tournament_id, table.table}; }
+
+    mutable std::mutex mutex_;
+    std::map<Key, std::shared_ptr<TableEndpoint>> tables_;
+};
+
+}  // namespace tavolo::server::actors

@@ -1,0 +1,112 @@
+#include "server/actors/tournament_launcher.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <variant>
+#include <vector>
+
+#include "server/actors/director_actor.hpp"
+#include "server/actors/polacco_actor.hpp"
+
+namespace tavolo::server::actors {
+
+struct Tournaments::Running {
+    std::variant<std::unique_ptr<DirectorActor>, std::unique_ptr<PolaccoActor>> actor;
+
+    void stop_dealing(std::function<void()> quiet) {
+        std::visit([&](auto& a) { a->stop_dealing(std::move(quiet)); }, actor);
+    }
+};
+
+Tournaments::Tournaments(ActorContext context, TableRegistry& registry, TournamentsOptions options)
+    : context_(context), registry_(registry), options_(options) {}
+
+Tournaments::~Tournaments() = default;
+
+void Tournaments::set_lobby(LobbyNotices& lobby) {
+    lobby_ = &lobby;
+}
+
+void Tournaments::start(lobby::StartTournament start) {
+    const std::int64_t id = persistence::raw(start.tournament);
+    std::lock_guard lock(mutex_);
+    if (stopping_) {
+        spdlog::warn("event=tournament_not_started tournament={} error=\"the server is shutting down\"", id);
+        return;
+    }
+    if (running_.contains(id)) {
+        spdlog::warn("event=tournament_not_started tournament={} error=\"it is running already\"", id);
+        return;
+    }
+    auto running = std::make_shared<Running>();
+    auto done = [this, id] { finished(id); };
+    if (start.declaration.game == TournamentGame::Polacco)
+        running->actor = std::make_unique<PolaccoActor>(
+            context_, registry_, lobby_, PolaccoOptions{options_.pause_between_hands, options_.close_after},
+            std::move(start), done);
+    else
+        running->actor = std::make_unique<DirectorActor>(
+            context_, registry_, lobby_, DirectorOptions{options_.pause_between_hands, options_.close_after},
+            std::move(start), done);
+    running_.emplace(id, std::move(running));
+}
+
+void Tournaments::add_late_entrant(lobby::AddLateEntrant entrant) {
+    std::lock_guard lock(mutex_);
+    const auto it = running_.find(persistence::raw(entrant.tournament));
+    if (it == running_.end()) {
+        spdlog::warn("event=late_entrant_refused tournament={} error=\"no such running tournament\"",
+                     persistence::raw(entrant.tournament));
+        return;
+    }
+    if (auto* director = std::get_if<std::unique_ptr<DirectorActor>>(&it->second->actor))
+        (*director)->add_late_entrant(std::move(entrant));
+    else
+        spdlog::warn(
+            "event=late_entrant_refused tournament={} error=\"a Polacco Sit&Go has no late registration\"",
+            persistence::raw(entrant.tournament));
+}
+
+void Tournaments::stop_dealing(std::function<void()> quiet) {
+    std::vector<std::shared_ptr<Running>> all;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        for (const auto& [id, running] : running_) {
+            (void)id;
+            all.push_back(running);
+        }
+    }
+    if (all.empty()) {
+        quiet();
+        return;
+    }
+    // Each tournament answers once, from its own strand: the last answer calls `quiet`.
+    auto left = std::make_shared<std::atomic<std::size_t>>(all.size());
+    auto shared_quiet = std::make_shared<std::function<void()>>(std::move(quiet));
+    for (const auto& running : all)
+        running->stop_dealing([left, shared_quiet] {
+            if (left->fetch_sub(1) == 1) (*shared_quiet)();
+        });
+}
+
+std::size_t Tournaments::running() const {
+    std::lock_guard lock(mutex_);
+    return running_.size();
+}
+
+// Called on the tournament's strand once its tables are closed: the actor is dropped outside the lock
+// (its strand's pending work keeps what it needs alive).
+void Tournaments::finished(std::int64_t tournament) {
+    std::shared_ptr<Running> gone;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = running_.find(tournament);
+        if (it == running_.end()) return;
+        gone = std::move(it->second);
+        running_.erase(it);
+    }
+}
+
+}  // namespace tavolo::server::actors

@@ -1,0 +1,59 @@
+#pragma once
+// The tournaments' side of the lobby's TournamentLauncher (tournament_links.hpp): it starts a
+// DirectorActor for a poker tournament or a PolaccoActor for a Poker Polacco Sit&Go, keeps them
+// while they run (a tournament that has finished and closed its tables is dropped), and stops them
+// all for a graceful shutdown. Thread-safe: the lobby's strand and the server's shutdown call it.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "server/actors/actor_context.hpp"
+#include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_links.hpp"
+
+namespace tavolo::server::actors {
+
+class DirectorActor;
+class PolaccoActor;
+
+struct TournamentsOptions {
+    // Game time between a hand's end and the next deal, so players see the showdown.
+    std::chrono::milliseconds pause_between_hands{3'000};
+    // Game time between the results and the removal of the last tables.
+    std::chrono::milliseconds close_after{10'000};
+};
+
+class Tournaments final : public TournamentLauncher {
+  public:
+    Tournaments(ActorContext context, TableRegistry& registry, TournamentsOptions options = {});
+    ~Tournaments() override;
+    Tournaments(const Tournaments&) = delete;
+    Tournaments& operator=(const Tournaments&) = delete;
+
+    // Before anything starts: where finished tournaments are reported (LobbyNotices::tournament_finished).
+    void set_lobby(LobbyNotices& lobby);
+
+    void start(lobby::StartTournament start) override;
+    void add_late_entrant(lobby::AddLateEntrant entrant) override;
+    void stop_dealing(std::function<void()> quiet) override;
+
+    // Tournaments started and not yet finished and closed.
+    std::size_t running() const;
+
+  private:
+    struct Running;
+    void finished(std::int64_t tournament);
+
+    ActorContext context_;
+    TableRegistry& registry_;
+    TournamentsOptions options_;
+    LobbyNotices* lobby_ = nullptr;
+    mutable std::mutex mutex_;  // over the map of running tournaments only (a routing index)
+    std::map<std::int64_t, std::shared_ptr<Running>> running_;
+    bool stopping_ = false;
+};
+
+}  // namespace tavolo::server::actors

@@ -1,0 +1,84 @@
+#include "server/actors/tournament_payments.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <set>
+
+#include "persistence/ledger.hpp"
+#include "server/session/session_core.hpp"
+
+namespace tavolo::server::actors {
+
+std::string prize_key(std::int64_t tournament, persistence::RegistrationId registration) {
+    return "prize:" + std::to_string(tournament) + ":" + std::to_string(persistence::raw(registration));
+}
+
+namespace {
+
+void send_balance(ActorContext& context, persistence::TableId table, session::AccountIdValue account,
+                  const persistence::Executor& executor) {
+    Outbox& outbox = context.outbox;
+    // Ordered after the finish (same table), so the balance includes the prize.
+    auto accepted = context.writes.submit<engine::Cents>(
+        table,
+        [account](persistence::Database& db) -> persistence::StoreResult<engine::Cents> {
+            persistence::Ledger ledger(db);
+            auto wallet = ledger.wallet_of(persistence::AccountId{account});
+            if (!wallet) return std::unexpected(wallet.error());
+            return ledger.balance(*wallet);
+        },
+        [&outbox, account](persistence::StoreResult<engine::Cents> balance) {
+            if (!balance) {
+                spdlog::warn("event=wallet_not_read account={} error=\"{}\"", account,
+                             balance.error().message);
+                return;
+            }
+            protocol::v1::ServerMessage message;
+            message.mutable_wallet()->set_balance_cents(*balance);
+            outbox.to_account(account, session::serialise(message));
+        },
+        executor);
+    if (!accepted)
+        spdlog::warn("event=wallet_not_read account={} error=\"{}\"", account, accepted.error().message);
+}
+
+}  // namespace
+
+void pay_place(ActorContext& context, persistence::TableId table, std::int64_t tournament,
+               const RosterEntry& entry, int place, engine::Cents prize,
+               const persistence::Executor& executor, std::function<void(bool)> done) {
+    const persistence::Finish finish{entry.registration, place, prize,
+                                     prize_key(tournament, entry.registration)};
+    auto accepted = context.writes.submit_finish(
+        table, finish,
+        [done, tournament, place,
+         registration = entry.registration](persistence::StoreResult<persistence::Registration> r) {
+            if (!r)
+                spdlog::error("event=finish_not_recorded tournament={} registration={} place={} error=\"{}\"",
+                              tournament, persistence::raw(registration), place, r.error().message);
+            if (done) done(r.has_value());
+        },
+        executor);
+    if (!accepted) {
+        spdlog::error("event=finish_not_accepted tournament={} registration={} place={} error=\"{}\"",
+                      tournament, persistence::raw(entry.registration), place, accepted.error().message);
+        if (done) executor.post([done] { done(false); });
+        return;
+    }
+    if (prize > 0) send_balance(context, table, entry.account, executor);
+}
+
+protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent event) {
+    protocol::v1::ServerMessage message;
+    *message.mutable_tournament_event() = std::move(event);
+    return message;
+}
+
+void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::ServerMessage& message) {
+    const Frame frame = session::serialise(message);
+    std::set<session::AccountIdValue> sent;  // an account with two entries hears it once
+    for (const RosterEntry& e : roster.entrants)
+        if (sent.insert(e.account).second) outbox.to_account(e.account, frame);
+}
+
+}  // namespace tavolo::server::actors

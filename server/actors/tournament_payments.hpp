@@ -1,0 +1,31 @@
+#pragma once
+// What a poker director and a Polacco table share once a place is decided: the finish (place and
+// prize) through the write service, ordered after the hand that decided it (submit_finish on the
+// table that played it), then the wallet's balance after it to the account; and tournament news to
+// every entrant. No Asio: the caller passes the Executor that posts to its strand.
+#include <functional>
+
+#include "engine/types.hpp"
+#include "persistence/executor.hpp"
+#include "persistence/ids.hpp"
+#include "server/actors/actor_context.hpp"
+#include "server/actors/roster.hpp"
+#include "tavolo.pb.h"
+
+namespace tavolo::server::actors {
+
+// The idempotency key of an entry's finish: "prize:<tournament>:<registration>".
+std::string prize_key(std::int64_t tournament, persistence::RegistrationId registration);
+
+// Records `place` and pays `prize` (cents, 0: none) to the entry, after everything submitted for
+// `table` before; then, with a prize, sends the account its wallet's balance. `done(ok)` runs through
+// `executor` once the finish is committed (or failed: ok false, logged).
+void pay_place(ActorContext& context, persistence::TableId table, std::int64_t tournament,
+               const RosterEntry& entry, int place, engine::Cents prize,
+               const persistence::Executor& executor, std::function<void(bool)> done);
+
+// The message to every entrant's account, serialised once.
+void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::ServerMessage& message);
+protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent event);
+
+}  // namespace tavolo::server::actors

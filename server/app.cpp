@@ -1,0 +1,149 @@
+#include "server/app.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "persistence/write_service.hpp"
+#include "server/actors/account_service.hpp"
+#include "server/actors/actor_context.hpp"
+#include "server/actors/lobby_actor.hpp"
+#include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_launcher.hpp"
+#include "server/database_health.hpp"
+#include "server/demo_lobby.hpp"
+#include "server/listener.hpp"
+#include "server/net/session_registry.hpp"
+#include "server/net/websocket_services.hpp"
+#include "server/routes.hpp"
+
+namespace tavolo::server {
+
+namespace asio = boost::asio;
+
+namespace {
+
+int thread_count(const Config& config) {
+    return config.threads > 0 ? config.threads
+                              : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
+// /readyz: the database as the probe saw it last (at most about a second ago) and the write path as it
+// stands now: a full queue or a write service that cannot reach the database with work waiting means
+// hands cannot be made durable, so the server must not take new players.
+Readiness readiness_of(DatabaseHealth* health, const persistence::WriteService& writes,
+                       std::size_t queue_capacity) {
+    if (!health) return {false, "no database is configured"};
+    if (Readiness db = health->readiness(); !db.ready) return db;
+    const auto status = writes.status();
+    if (status.pending >= queue_capacity)
+        return {false, "the write queue is full: the database does not keep up; retry shortly"};
+    if (!status.database_up && status.pending > 0 && status.outages > 0)
+        return {false, "the write service cannot reach the database; writes are waiting"};
+    return {true, ""};
+}
+
+}  // namespace
+
+int run_server(const Config& config, const std::string& version, DatabaseHealth* health) {
+    asio::io_context io{thread_count(config)};
+    const actors::GameClock clock(config.clock_speed);
+
+    persistence::WriteServiceOptions write_options;
+    write_options.url = config.database_url;
+    persistence::WriteService writes(write_options, [](bool up, const std::string& error) {
+        if (up)
+            spdlog::info("event=write_service_database_up");
+        else
+            spdlog::warn("event=write_service_database_down error=\"{}\"", error);
+    });
+
+    actors::SeatBook seats;
+    net::SessionRegistry registry(io, seats);
+    actors::ActorContext context{io, clock, writes, registry, seats};
+
+    actors::TableRegistry tables;
+    registry.set_table_directory(tables);
+    actors::Tournaments tournaments(context, tables, actors::TournamentsOptions{});
+    actors::AccountOptions account_options;
+    account_options.starting_balance = config.starting_balance;
+    account_options.password_cost = actors::password_cost_of(config.password_cost);
+    actors::AccountServiceImpl accounts(context, account_options);
+    actors::LobbyActor lobby(context, lobby_tournaments(config), lobby::LobbyOptions{}, tournaments);
+    tournaments.set_lobby(lobby);
+    registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
+
+    ServerInfo info{version, [health, &writes, capacity = write_options.queue_capacity] {
+                        return readiness_of(health, writes, capacity);
+                    }};
+    std::optional<Listener> listener;
+    try {
+        listener.emplace(
+            io, ListenerOptions{config.host, config.port, config.tls_certificate, config.tls_private_key},
+            [info](HttpRequest request, std::function<void(HttpResponse)> respond) {
+                respond(route(info, request));
+            },
+            WebSocketServices{accounts, tables, lobby, registry, version, {}});
+    } catch (const std::exception& e) {
+        std::cerr << "tavolo-server: " << e.what() << "\n";
+        return 4;
+    }
+    listener->start();
+    lobby.open();
+    std::cout << "tavolo-server " << version << " listening on " << (config.tls() ? "https" : "http") << "://"
+              << config.host << ":" << listener->port() << std::endl;
+
+    // Graceful shutdown (issue 10 item 11): stop taking players and registrations, let each hand in
+    // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all
+    // within [server] shutdown_grace.
+    const auto grace = config.shutdown_grace;
+    const auto shutdown_started = std::make_shared<std::chrono::steady_clock::time_point>();
+    asio::steady_timer grace_timer(io);
+    bool closing = false;
+    auto close_everything = [&] {
+        if (closing) return;
+        closing = true;
+        grace_timer.cancel();
+        registry.shutdown_all("the server is shutting down; reconnect in a moment",
+                              [&io] { asio::post(io, [&io] { io.stop(); }); });
+    };
+    asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+        if (ec) return;
+        spdlog::info("event=shutdown signal={} grace_s={}", signal, grace.count());
+        *shutdown_started = std::chrono::steady_clock::now();
+        listener->stop_accepting();
+        lobby.stop_registrations();
+        grace_timer.expires_after(grace);
+        grace_timer.async_wait([&](const boost::system::error_code& wait) {
+            if (wait) return;
+            spdlog::warn("event=shutdown_grace_over detail=\"hands still in flight are void (RULES.md 7)\"");
+            close_everything();
+        });
+        tournaments.stop_dealing([&] { asio::post(io, [&] { close_everything(); }); });
+    });
+
+    std::vector<std::thread> pool;
+    for (int i = 1; i < thread_count(config); ++i)
+        pool.emplace_back([&io] { io.run(); });
+    io.run();
+    for (auto& t : pool)
+        t.join();
+
+    // What the tables committed is durable; what is still queued gets the rest of the grace.
+    const auto spent = std::chrono::steady_clock::now() - *shutdown_started;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(grace - spent);
+    if (!writes.wait_idle(std::max(left, std::chrono::milliseconds{100})))
+        spdlog::warn("event=shutdown_writes_pending pending={}", writes.status().pending);
+    writes.stop();
+    spdlog::info("event=shutdown_complete");
+    return 0;
+}
+
+}  // namespace tavolo::server
