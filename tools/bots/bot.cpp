@@ -36,7 +36,12 @@ v1::ClientMessage register_message(std::int64_t tournament) {
 }  // namespace
 
 Bot::Bot(Fleet& fleet, int index, std::uint64_t seed)
-    : fleet_(fleet), index_(index), rng_(seed), retry_(fleet.io()) {
+    : fleet_(fleet),
+      index_(index),
+      rng_(seed),
+      retry_(fleet.io()),
+      pacer_(SendPacer::Clock::now()),
+      pace_(fleet.io()) {
     // Names: 3 to 20 of A-Z a-z 0-9 _ - . (server/session/README.md); 48 random bits keep them unique.
     name_ = "bot" + hex(rng_, 12);
     password_ = hex(rng_, 24);
@@ -81,6 +86,7 @@ void Bot::on_frame(std::string_view frame, bool binary) {
 
 void Bot::on_closed(const std::string& reason) {
     connection_.reset();
+    outbox_.clear();  // requests of a connection that is gone mean nothing on the next
     last_close_reason_ = reason;
     if (phase_ == Phase::Done) return fleet_.bot_done();  // our own close completed
     asked_sit_in_.clear();
@@ -112,8 +118,24 @@ void Bot::reconnect_later() {
 std::uint64_t Bot::send(v1::ClientMessage message) {
     const std::uint64_t id = next_request_++;
     message.set_request_id(id);
-    if (connection_) connection_->send(client::encode(message));
+    if (!connection_) return id;
+    outbox_.push_back(client::encode(message));
+    flush();
     return id;
+}
+
+void Bot::flush() {
+    while (connection_ && !outbox_.empty() && pacer_.take(SendPacer::Clock::now())) {
+        connection_->send(std::move(outbox_.front()));
+        outbox_.pop_front();
+    }
+    if (outbox_.empty() || pacing_ || !connection_) return;
+    pacing_ = true;
+    pace_.expires_after(pacer_.wait(SendPacer::Clock::now()));
+    pace_.async_wait([this](boost::system::error_code) {
+        pacing_ = false;
+        if (phase_ != Phase::Done) flush();
+    });
 }
 
 void Bot::error(const std::string& what) {
@@ -124,6 +146,7 @@ void Bot::finish() {
     if (phase_ == Phase::Done) return;
     phase_ = Phase::Done;
     retry_.cancel();
+    pace_.cancel();
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
     if (connection_)

@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -15,6 +16,7 @@
 #include <utility>
 
 #include "tools/bots/fleet.hpp"
+#include "tools/bots/send_pacer.hpp"
 #include "tools/client/table_tracker.hpp"
 
 namespace tavolo::bots {
@@ -55,6 +57,7 @@ class Bot {
     void finish();
 
     std::uint64_t send(v1::ClientMessage message);
+    void flush();  // what the pacer lets through now; a timer for the rest
     void error(const std::string& what);
 
     Fleet& fleet_;
@@ -66,6 +69,10 @@ class Bot {
     std::shared_ptr<client::Connection> connection_;
     std::uint64_t generation_ = 0;  // callbacks of an older connection are ignored
     boost::asio::steady_timer retry_;
+    SendPacer pacer_;
+    boost::asio::steady_timer pace_;
+    bool pacing_ = false;             // pace_ is set
+    std::deque<std::string> outbox_;  // frames the pacer holds back
     int failed_connects_ = 0;
     Phase phase_ = Phase::Connecting;
     v1::ErrorCode closing_reason_ = v1::ERROR_CODE_UNSPECIFIED;  // the server's Closing, if it sent one
