@@ -94,6 +94,7 @@ void Bot::on_closed(const std::string& reason) {
     acted_.clear();     // an action lost in the drop is answered again; a repeat is refused as stale
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
+    fleet_.latency().forget(index_);
     if (told_closing_) {
         // The server said why it closes (superseded, shutting down): resuming would not help.
         if (closing_reason_ != v1::ERROR_CODE_SUPERSEDED)
@@ -295,9 +296,11 @@ void Bot::on_lobby(const v1::TournamentInfo& info) {
 void Bot::on_tournament_event(const v1::TournamentEvent& event) {
     if (event.tournament_id() != tournament_) return;
     if (event.has_started()) started_ = true;
-    if (event.has_eliminated() && event.eliminated().entrant() == entrant_)
+    if (event.has_eliminated() && event.eliminated().entrant() == entrant_) {
         for (auto& [table, bots] : fleet_.seated())
             if (table.tournament_id == tournament_) bots.erase(index_);
+        fleet_.latency().forget(index_);
+    }
     if (event.has_finished()) {
         fleet_.tally().finished.insert(event.tournament_id());
         tournament_over(event.tournament_id());
@@ -381,6 +384,7 @@ void Bot::tournament_over(std::int64_t tournament) {
     if (tournament != tournament_) return;
     for (auto& [table, bots] : fleet_.seated())
         if (table.tournament_id == tournament) bots.erase(index_);
+    fleet_.latency().forget(index_);
     tournament_ = 0;
     entrant_ = -1;
     started_ = false;
@@ -423,9 +427,9 @@ void Bot::stop() {
     finish();
 }
 
-bool Bot::dealt_in(const client::TableKey& table) const {
+bool Bot::dealt_in(const client::TableKey& table, std::int64_t hand) const {
     const client::TableTracker* tracker = book_.find(table);
-    if (tracker == nullptr || !tracker->has_snapshot()) return false;
+    if (tracker == nullptr || !tracker->has_snapshot() || tracker->hand() != hand) return false;
     const auto& s = tracker->state();
     if (s.has_poker()) {
         const auto& t = s.poker();
@@ -465,9 +469,11 @@ void Bot::maybe_act(const client::TableKey& table) {
     } else {
         *action->mutable_polacco() = choose_polacco(strategy, *polacco, own, rng_);
     }
+    // Who must see what follows: the bots dealt into this very hand (a busted one stops receiving the
+    // table, its view stuck at an earlier hand).
     std::set<int> waiting;
     for (int bot : fleet_.seated()[table])
-        if (fleet_.bot(bot).dealt_in(table)) waiting.insert(bot);
+        if (fleet_.bot(bot).dealt_in(table, tracker->hand())) waiting.insert(bot);
     fleet_.latency().action_sent(table, std::move(waiting), Clock::now());
     const std::uint64_t id = send(std::move(m));
     ++fleet_.tally().actions;

@@ -30,8 +30,8 @@ class Bot {
     // Interrupted: close at once, whatever the bot was doing.
     void stop();
     bool done() const { return phase_ == Phase::Done; }
-    // The seats this bot is dealt in at `table`'s current hand (for the latency probes).
-    bool dealt_in(const client::TableKey& table) const;
+    // Is this bot dealt into hand `hand` at `table`, as far as it knows (for the latency probes)?
+    bool dealt_in(const client::TableKey& table, std::int64_t hand) const;
 
   private:
     enum class Phase { Connecting, Greeting, LoggingIn, Lobby, Registering, Registered, Done };
