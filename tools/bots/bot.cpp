@@ -188,8 +188,9 @@ void Bot::handle(const v1::ServerMessage& message) {
             if (fleet_.deadline_passed()) on_deadline();
             return;
         case v1::ServerMessage::kUnregistered:
-            if (message.request_id() == unregister_request_) finish();
-            return;
+            if (message.request_id() != unregister_request_) return;
+            --fleet_.claims()[message.unregistered().tournament_id()];
+            return finish();
         case v1::ServerMessage::kTournamentEvent:
             return on_tournament_event(message.tournament_event());
         case v1::ServerMessage::kClosing:
@@ -254,6 +255,7 @@ void Bot::on_error(const v1::ServerMessage& message) {
     if (message.request_id() != 0 && message.request_id() == register_request_) {
         const bool closed =
             e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
+        if (!fleet_.options().tournament) --fleet_.claims()[register_target_];
         if (closed && !fleet_.options().tournament) {
             refused_tournaments_.insert(register_target_);  // full, or started since the lobby said
             phase_ = Phase::Lobby;
@@ -353,27 +355,19 @@ void Bot::look_for_tournament() {
     if (fleet_.options().tournament) {
         target = *fleet_.options().tournament;
     } else {
-        // Fill the tournaments in lobby order: bot i takes the (i mod free seats)-th free seat, so a
-        // fleet fills whole tables instead of one seat in each.
-        std::vector<std::pair<std::int64_t, int>> open;  // id, free seats
-        int total = 0;
+        // The fullest registering tournament with a free seat, counting the fleet's own registrations
+        // under way (the lobby's count lags them): the fleet fills tables one after another.
+        int best_taken = -1;
         for (const auto& [id, info] : lobby_) {
-            const int free = info.max_players() - info.entrants();
-            if (info.state() != v1::TOURNAMENT_STATE_REGISTERING || free <= 0 ||
-                refused_tournaments_.contains(id))
+            if (info.state() != v1::TOURNAMENT_STATE_REGISTERING || refused_tournaments_.contains(id))
                 continue;
-            open.emplace_back(id, free);
-            total += free;
+            const int taken = std::max(info.entrants(), fleet_.claims()[id]);
+            if (taken >= info.max_players() || taken <= best_taken) continue;
+            best_taken = taken;
+            target = id;
         }
-        if (total == 0) return;  // wait for the lobby's next update
-        int slot = index_ % total;
-        for (const auto& [id, free] : open) {
-            if (slot < free) {
-                target = id;
-                break;
-            }
-            slot -= free;
-        }
+        if (target == 0) return;  // wait for the lobby's next update
+        ++fleet_.claims()[target];
     }
     register_target_ = target;
     phase_ = Phase::Registering;

@@ -70,6 +70,10 @@ class Fleet {
     // Something worth saying with --verbose that is not an error (a refused action, an empty wallet).
     void note(const std::string& bot, const std::string& what);
     void bot_done();
+    // Registrations this fleet has asked for or holds, by tournament: the bots fill tournaments one
+    // after another whatever order their lobby views arrive in (a lobby re-opens a Sit&Go when one
+    // starts, so there is always a fresh one to scatter over).
+    std::map<std::int64_t, int>& claims() { return claims_; }
     // Which bots sit at which table (for the latency probes).
     std::map<client::TableKey, std::set<int>>& seated() { return seated_; }
     Bot& bot(int index) { return *bots_[static_cast<std::size_t>(index)]; }
@@ -85,6 +89,7 @@ class Fleet {
     Tally tally_;
     LatencyBoard latency_;
     std::map<client::TableKey, std::set<int>> seated_;
+    std::map<std::int64_t, int> claims_;
     int running_ = 0;
     bool deadline_passed_ = false;
 };
