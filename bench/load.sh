@@ -16,7 +16,7 @@ root=$(pwd)
 build_dir=${BUILD_DIR:-build}
 
 tables=50
-speed=60
+speed=10
 strategy=random
 keep=false
 while [ $# -gt 0 ]; do
@@ -52,7 +52,8 @@ trap cleanup EXIT
 database_url=$(bash deploy/pg.sh start "$pgdir" --fast)
 
 # The configuration: keys of deploy/tavolo.example.toml. Ten-minute levels at `speed` play a level in
-# 600/speed seconds; the bots act at once, so the action clock never runs out.
+# 600/speed seconds; the 30-second action clock runs 30/speed seconds, which 500 bots starting at once
+# on two cores can overrun above about 10 (a timeout, then a stale action refused).
 config=$work/tavolo.toml
 {
   printf '[server]\nhost = "127.0.0.1"\nthreads = 0\nshutdown_grace = 30\n\n'

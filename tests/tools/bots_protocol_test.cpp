@@ -117,6 +117,7 @@ std::optional<v1::ClientMessage> next(FakeWsServer& server, v1::TournamentState 
                                       bool registered) {
     for (;;) {
         auto m = server.read_client_message();
+        if (m && m->has_unsubscribe_lobby()) continue;  // a bot playing its tournament needs no lobby
         if (!m || !m->has_subscribe_lobby()) return m;
         server.send(lobby(m->request_id(), lobby_state, registered));
     }

@@ -170,6 +170,7 @@ void Bot::handle(const v1::ServerMessage& message) {
             on_error(message);
             break;
         case v1::ServerMessage::kLobbySnapshot:
+            lobby_.clear();
             for (const auto& info : message.lobby_snapshot().tournaments())
                 on_lobby(info);
             return look_for_tournament();
@@ -225,9 +226,26 @@ void Bot::on_logged_in(const v1::LoggedIn& logged_in) {
     token_ = logged_in.resume_token();
     failed_connects_ = 0;
     phase_ = tournament_ != 0 ? Phase::Registered : Phase::Lobby;
-    v1::ClientMessage subscribe;
-    subscribe.mutable_subscribe_lobby();
-    send(std::move(subscribe));
+    subscribe_lobby(true);
+}
+
+// A bot follows the lobby while it looks for a tournament and waits for it to start; playing, it
+// needs none of it (its tournament's events come to it), and 500 subscribers make every registration
+// 500 frames.
+void Bot::subscribe_lobby(bool on) {
+    if (on == subscribed_ && !on) return;
+    subscribed_ = on;
+    v1::ClientMessage m;
+    if (on)
+        m.mutable_subscribe_lobby();
+    else
+        m.mutable_unsubscribe_lobby();
+    send(std::move(m));
+}
+
+void Bot::mark_started() {
+    started_ = true;
+    if (subscribed_) subscribe_lobby(false);
 }
 
 void Bot::on_error(const v1::ServerMessage& message) {
@@ -286,7 +304,7 @@ void Bot::on_lobby(const v1::TournamentInfo& info) {
     }
     if (info.id() != tournament_) return;
     if (info.state() == v1::TOURNAMENT_STATE_RUNNING || info.state() == v1::TOURNAMENT_STATE_ON_BREAK)
-        started_ = true;
+        mark_started();
     if (info.state() == v1::TOURNAMENT_STATE_FINISHED) {
         fleet_.tally().finished.insert(info.id());
         tournament_over(info.id());
@@ -297,7 +315,7 @@ void Bot::on_lobby(const v1::TournamentInfo& info) {
 
 void Bot::on_tournament_event(const v1::TournamentEvent& event) {
     if (event.tournament_id() != tournament_) return;
-    if (event.has_started()) started_ = true;
+    if (event.has_started()) mark_started();
     if (event.has_eliminated() && event.eliminated().entrant() == entrant_) {
         for (auto& [table, bots] : fleet_.seated())
             if (table.tournament_id == tournament_) bots.erase(index_);
@@ -317,7 +335,7 @@ void Bot::on_table_message(const v1::ServerMessage& message) {
     if (message.has_table_snapshot()) {
         const auto& s = message.table_snapshot();
         if (s.your_seat() >= 0 || s.your_player() >= 0) fleet_.seated()[key].insert(index_);
-        if (key.tournament_id == tournament_) started_ = true;
+        if (key.tournament_id == tournament_ && !started_) mark_started();
     }
     fleet_.latency().table_message(key, index_, Clock::now());
     sit_back_in(key, *tracker);
@@ -385,7 +403,10 @@ void Bot::tournament_over(std::int64_t tournament) {
     // One tournament with an id given; with --seconds, another while they remain.
     if (fleet_.options().tournament || !fleet_.options().seconds || fleet_.deadline_passed()) return finish();
     phase_ = Phase::Lobby;
-    look_for_tournament();
+    if (subscribed_)
+        look_for_tournament();
+    else
+        subscribe_lobby(true);  // its snapshot brings the look
 }
 
 void Bot::on_deadline() {

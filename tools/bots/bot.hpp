@@ -51,6 +51,8 @@ class Bot {
     void on_table_message(const v1::ServerMessage& message);
 
     void look_for_tournament();
+    void subscribe_lobby(bool on);
+    void mark_started();
     void tournament_over(std::int64_t tournament);
     void maybe_act(const client::TableKey& table);
     void sit_back_in(const client::TableKey& table, const client::TableTracker& tracker);
@@ -90,6 +92,7 @@ class Bot {
     std::int64_t tournament_ = 0;                 // registered for (0: none)
     std::int64_t entrant_ = -1;                   // our entrant number there
     bool started_ = false;                        // it has started
+    bool subscribed_ = false;                     // to the lobby's updates
     std::map<client::TableKey, std::pair<std::int64_t, std::int64_t>>
         acted_;                                // last (hand, decision) answered
     std::set<client::TableKey> asked_sit_in_;  // tables where a SitIn is under way

@@ -48,6 +48,8 @@ std::string message_kind(const v1::ServerMessage& message) {
     const auto* body = message.GetDescriptor()->FindFieldByNumber(static_cast<int>(message.body_case()));
     if (body == nullptr) return "an empty message";
     std::string kind = body->message_type() ? body->message_type()->name() : body->name();
+    if (message.has_error())
+        kind += " " + v1::ErrorCode_Name(message.error().code()) + " \"" + message.error().message() + "\"";
     if (message.has_table_event()) {
         const v1::TableEvent& e = message.table_event();
         if (const auto* event = e.GetDescriptor()->FindFieldByNumber(static_cast<int>(e.event_case())))
