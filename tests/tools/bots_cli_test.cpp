@@ -7,6 +7,7 @@
 
 #include "tests/support/run_tool.hpp"
 #include "tools/client/url.hpp"
+#include "tools/client/websocket_connection.hpp"
 
 namespace tavolo::client {
 namespace {
@@ -93,6 +94,16 @@ TEST(ClientUrl, WebSocketUrlsAreReadWithTheirDefaults) {
     for (const char* bad : {"", "ws://", "ws://:80/ws", "ws://host:/ws", "ws://host:0/ws",
                             "ws://host:0x50/ws", "ws://[::1/ws", "tcp://host:1", "ws://user@host:80/ws"})
         EXPECT_FALSE(parse_url(bad).has_value()) << bad;
+}
+
+TEST(ClientTls, AnUnreadableAuthorityFileIsRefusedWithItsName) {
+    const auto missing = make_tls_context({"/nonexistent/ca.pem", false});
+    ASSERT_FALSE(missing.has_value());
+    EXPECT_NE(missing.error().find("/nonexistent/ca.pem"), std::string::npos) << missing.error();
+    EXPECT_TRUE(make_tls_context({"", true}).has_value());
+    const auto flag = run_tool("bots --url wss://127.0.0.1:1/ws --count 1 --ca-file /nonexistent/ca.pem");
+    EXPECT_EQ(flag.code, 2);
+    EXPECT_TRUE(says(flag, "--ca-file")) << flag.out;
 }
 
 }  // namespace

@@ -51,7 +51,10 @@ struct Choices {
 Command choose_over_the_wire(Strategy strategy, const Hand& hand, Rng& rng, Choices& choices) {
     const LegalActions la = hand.legal_actions();
     const auto pending = view::pending_decision(hand, view::PokerViewer::player(la.seat));
-    EXPECT_TRUE(pending.has_value());
+    if (!pending) {
+        ADD_FAILURE() << "no decision pending for the seat to act";
+        return Fold{};
+    }
     const v1::TableEvent event = protocol::table_event(*pending, kTable, hand.hand_id());
     const v1::PokerLegalActions& legal = event.poker_decision().legal();
     const auto own = faces(hand.hole_cards(la.seat));

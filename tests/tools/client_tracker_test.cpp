@@ -123,7 +123,8 @@ TEST(ClientTracker, AGapAfterTheSnapshotIsAProblemAndChangesNothing) {
     const auto skipped = tracker.on_message(card_dealt(6, kMySeat, 7));
     ASSERT_FALSE(skipped.has_value());
     EXPECT_EQ(skipped.error().kind, ProblemKind::SequenceGap);
-    EXPECT_NE(skipped.error().text.find("table_seq 6 after 4"), std::string::npos) << skipped.error().text;
+    EXPECT_NE(skipped.error().text.find("table_seq 6 after 4 (TableEvent.card_dealt)"), std::string::npos)
+        << skipped.error().text;
     EXPECT_EQ(tracker.last_seq(), 4u);
     EXPECT_TRUE(tracker.own_cards().empty());
     // A repeated number is out of sequence too; the next one in sequence is taken.

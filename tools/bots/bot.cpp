@@ -36,7 +36,12 @@ v1::ClientMessage register_message(std::int64_t tournament) {
 }  // namespace
 
 Bot::Bot(Fleet& fleet, int index, std::uint64_t seed)
-    : fleet_(fleet), index_(index), rng_(seed), retry_(fleet.io()) {
+    : fleet_(fleet),
+      index_(index),
+      rng_(seed),
+      retry_(fleet.io()),
+      pacer_(SendPacer::Clock::now()),
+      pace_(fleet.io()) {
     // Names: 3 to 20 of A-Z a-z 0-9 _ - . (server/session/README.md); 48 random bits keep them unique.
     name_ = "bot" + hex(rng_, 12);
     password_ = hex(rng_, 24);
@@ -81,11 +86,15 @@ void Bot::on_frame(std::string_view frame, bool binary) {
 
 void Bot::on_closed(const std::string& reason) {
     connection_.reset();
+    outbox_.clear();  // requests of a connection that is gone mean nothing on the next
     last_close_reason_ = reason;
-    if (phase_ == Phase::Done || closing_) return;
+    if (phase_ == Phase::Done) return fleet_.bot_done();  // our own close completed
+    asked_sit_in_.clear();
     book_.reset_all();  // every table waits for the snapshot the resume brings
+    acted_.clear();     // an action lost in the drop is answered again; a repeat is refused as stale
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
+    fleet_.latency().forget(index_);
     if (told_closing_) {
         // The server said why it closes (superseded, shutting down): resuming would not help.
         if (closing_reason_ != v1::ERROR_CODE_SUPERSEDED)
@@ -97,7 +106,6 @@ void Bot::on_closed(const std::string& reason) {
               " connections without logging in: " + reason);
         return finish();
     }
-    if (!token_.empty()) ++fleet_.tally().reconnects;
     reconnect_later();
 }
 
@@ -111,8 +119,24 @@ void Bot::reconnect_later() {
 std::uint64_t Bot::send(v1::ClientMessage message) {
     const std::uint64_t id = next_request_++;
     message.set_request_id(id);
-    if (connection_) connection_->send(client::encode(message));
+    if (!connection_) return id;
+    outbox_.push_back(client::encode(message));
+    flush();
     return id;
+}
+
+void Bot::flush() {
+    while (connection_ && !outbox_.empty() && pacer_.take(SendPacer::Clock::now())) {
+        connection_->send(std::move(outbox_.front()));
+        outbox_.pop_front();
+    }
+    if (outbox_.empty() || pacing_ || !connection_) return;
+    pacing_ = true;
+    pace_.expires_after(pacer_.wait(SendPacer::Clock::now()));
+    pace_.async_wait([this](boost::system::error_code) {
+        pacing_ = false;
+        if (phase_ != Phase::Done) flush();
+    });
 }
 
 void Bot::error(const std::string& what) {
@@ -122,12 +146,14 @@ void Bot::error(const std::string& what) {
 void Bot::finish() {
     if (phase_ == Phase::Done) return;
     phase_ = Phase::Done;
-    closing_ = true;
     retry_.cancel();
+    pace_.cancel();
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
-    if (connection_) connection_->close();
-    fleet_.bot_done();
+    if (connection_)
+        connection_->close();  // bot_done() when it has closed
+    else
+        fleet_.bot_done();
 }
 
 // ---- What arrives ----------------------------------------------------------------------------------------
@@ -144,6 +170,7 @@ void Bot::handle(const v1::ServerMessage& message) {
             on_error(message);
             break;
         case v1::ServerMessage::kLobbySnapshot:
+            lobby_.clear();
             for (const auto& info : message.lobby_snapshot().tournaments())
                 on_lobby(info);
             return look_for_tournament();
@@ -162,8 +189,9 @@ void Bot::handle(const v1::ServerMessage& message) {
             if (fleet_.deadline_passed()) on_deadline();
             return;
         case v1::ServerMessage::kUnregistered:
-            if (message.request_id() == unregister_request_) finish();
-            return;
+            if (message.request_id() != unregister_request_) return;
+            --fleet_.claims()[message.unregistered().tournament_id()];
+            return finish();
         case v1::ServerMessage::kTournamentEvent:
             return on_tournament_event(message.tournament_event());
         case v1::ServerMessage::kClosing:
@@ -191,13 +219,33 @@ void Bot::on_welcome() {
 }
 
 void Bot::on_logged_in(const v1::LoggedIn& logged_in) {
-    if (token_.empty()) ++fleet_.tally().players;
+    if (token_.empty())
+        ++fleet_.tally().players;
+    else
+        ++fleet_.tally().reconnects;  // a dropped connection resumed
     token_ = logged_in.resume_token();
     failed_connects_ = 0;
     phase_ = tournament_ != 0 ? Phase::Registered : Phase::Lobby;
-    v1::ClientMessage subscribe;
-    subscribe.mutable_subscribe_lobby();
-    send(std::move(subscribe));
+    subscribe_lobby(true);
+}
+
+// A bot follows the lobby while it looks for a tournament and waits for it to start; playing, it
+// needs none of it (its tournament's events come to it), and 500 subscribers make every registration
+// 500 frames.
+void Bot::subscribe_lobby(bool on) {
+    if (on == subscribed_ && !on) return;
+    subscribed_ = on;
+    v1::ClientMessage m;
+    if (on)
+        m.mutable_subscribe_lobby();
+    else
+        m.mutable_unsubscribe_lobby();
+    send(std::move(m));
+}
+
+void Bot::mark_started() {
+    started_ = true;
+    if (subscribed_) subscribe_lobby(false);
 }
 
 void Bot::on_error(const v1::ServerMessage& message) {
@@ -225,6 +273,7 @@ void Bot::on_error(const v1::ServerMessage& message) {
     if (message.request_id() != 0 && message.request_id() == register_request_) {
         const bool closed =
             e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
+        if (!fleet_.options().tournament) --fleet_.claims()[register_target_];
         if (closed && !fleet_.options().tournament) {
             refused_tournaments_.insert(register_target_);  // full, or started since the lobby said
             phase_ = Phase::Lobby;
@@ -255,7 +304,7 @@ void Bot::on_lobby(const v1::TournamentInfo& info) {
     }
     if (info.id() != tournament_) return;
     if (info.state() == v1::TOURNAMENT_STATE_RUNNING || info.state() == v1::TOURNAMENT_STATE_ON_BREAK)
-        started_ = true;
+        mark_started();
     if (info.state() == v1::TOURNAMENT_STATE_FINISHED) {
         fleet_.tally().finished.insert(info.id());
         tournament_over(info.id());
@@ -266,10 +315,12 @@ void Bot::on_lobby(const v1::TournamentInfo& info) {
 
 void Bot::on_tournament_event(const v1::TournamentEvent& event) {
     if (event.tournament_id() != tournament_) return;
-    if (event.has_started()) started_ = true;
-    if (event.has_eliminated() && event.eliminated().entrant() == entrant_)
+    if (event.has_started()) mark_started();
+    if (event.has_eliminated() && event.eliminated().entrant() == entrant_) {
         for (auto& [table, bots] : fleet_.seated())
             if (table.tournament_id == tournament_) bots.erase(index_);
+        fleet_.latency().forget(index_);
+    }
     if (event.has_finished()) {
         fleet_.tally().finished.insert(event.tournament_id());
         tournament_over(event.tournament_id());
@@ -284,10 +335,32 @@ void Bot::on_table_message(const v1::ServerMessage& message) {
     if (message.has_table_snapshot()) {
         const auto& s = message.table_snapshot();
         if (s.your_seat() >= 0 || s.your_player() >= 0) fleet_.seated()[key].insert(index_);
-        if (key.tournament_id == tournament_) started_ = true;
+        if (key.tournament_id == tournament_ && !started_) mark_started();
     }
     fleet_.latency().table_message(key, index_, Clock::now());
+    sit_back_in(key, *tracker);
     maybe_act(key);
+}
+
+// Sat out (timeouts while its connection was down, RULES.md §5): the bot asks to play again, once per
+// time it is seen sitting out.
+void Bot::sit_back_in(const client::TableKey& table, const client::TableTracker& tracker) {
+    const auto& s = tracker.state();
+    bool out = false;
+    if (s.has_poker() && s.your_seat() >= 0 && s.your_seat() < s.poker().seats_size())
+        out = s.poker().seats(s.your_seat()).sitting_out();
+    if (s.has_polacco())
+        for (const auto& seat : s.polacco().seats())
+            if (seat.player() == s.your_player() && s.your_player() >= 0) out = seat.sitting_out();
+    if (!out) {
+        asked_sit_in_.erase(table);
+        return;
+    }
+    if (!asked_sit_in_.insert(table).second) return;
+    v1::ClientMessage m;
+    m.mutable_sit_in()->mutable_table()->set_tournament_id(table.tournament_id);
+    m.mutable_sit_in()->mutable_table()->set_table(table.table);
+    send(std::move(m));
 }
 
 // ---- Decisions
@@ -300,27 +373,19 @@ void Bot::look_for_tournament() {
     if (fleet_.options().tournament) {
         target = *fleet_.options().tournament;
     } else {
-        // Fill the tournaments in lobby order: bot i takes the (i mod free seats)-th free seat, so a
-        // fleet fills whole tables instead of one seat in each.
-        std::vector<std::pair<std::int64_t, int>> open;  // id, free seats
-        int total = 0;
+        // The fullest registering tournament with a free seat, counting the fleet's own registrations
+        // under way (the lobby's count lags them): the fleet fills tables one after another.
+        int best_taken = -1;
         for (const auto& [id, info] : lobby_) {
-            const int free = info.max_players() - info.entrants();
-            if (info.state() != v1::TOURNAMENT_STATE_REGISTERING || free <= 0 ||
-                refused_tournaments_.contains(id))
+            if (info.state() != v1::TOURNAMENT_STATE_REGISTERING || refused_tournaments_.contains(id))
                 continue;
-            open.emplace_back(id, free);
-            total += free;
+            const int taken = std::max(info.entrants(), fleet_.claims()[id]);
+            if (taken >= info.max_players() || taken <= best_taken) continue;
+            best_taken = taken;
+            target = id;
         }
-        if (total == 0) return;  // wait for the lobby's next update
-        int slot = index_ % total;
-        for (const auto& [id, free] : open) {
-            if (slot < free) {
-                target = id;
-                break;
-            }
-            slot -= free;
-        }
+        if (target == 0) return;  // wait for the lobby's next update
+        ++fleet_.claims()[target];
     }
     register_target_ = target;
     phase_ = Phase::Registering;
@@ -331,13 +396,17 @@ void Bot::tournament_over(std::int64_t tournament) {
     if (tournament != tournament_) return;
     for (auto& [table, bots] : fleet_.seated())
         if (table.tournament_id == tournament) bots.erase(index_);
+    fleet_.latency().forget(index_);
     tournament_ = 0;
     entrant_ = -1;
     started_ = false;
     // One tournament with an id given; with --seconds, another while they remain.
     if (fleet_.options().tournament || !fleet_.options().seconds || fleet_.deadline_passed()) return finish();
     phase_ = Phase::Lobby;
-    look_for_tournament();
+    if (subscribed_)
+        look_for_tournament();
+    else
+        subscribe_lobby(true);  // its snapshot brings the look
 }
 
 void Bot::on_deadline() {
@@ -364,9 +433,18 @@ void Bot::on_deadline() {
     }
 }
 
-bool Bot::dealt_in(const client::TableKey& table) const {
+void Bot::stop() {
+    if (phase_ == Phase::Done) return;
+    if (token_.empty())
+        error("not logged in when interrupted" + (last_close_reason_.empty()
+                                                      ? std::string()
+                                                      : " (last connection: " + last_close_reason_ + ")"));
+    finish();
+}
+
+bool Bot::dealt_in(const client::TableKey& table, std::int64_t hand) const {
     const client::TableTracker* tracker = book_.find(table);
-    if (tracker == nullptr || !tracker->has_snapshot()) return false;
+    if (tracker == nullptr || !tracker->has_snapshot() || tracker->hand() != hand) return false;
     const auto& s = tracker->state();
     if (s.has_poker()) {
         const auto& t = s.poker();
@@ -406,9 +484,11 @@ void Bot::maybe_act(const client::TableKey& table) {
     } else {
         *action->mutable_polacco() = choose_polacco(strategy, *polacco, own, rng_);
     }
+    // Who must see what follows: the bots dealt into this very hand (a busted one stops receiving the
+    // table, its view stuck at an earlier hand).
     std::set<int> waiting;
     for (int bot : fleet_.seated()[table])
-        if (fleet_.bot(bot).dealt_in(table)) waiting.insert(bot);
+        if (fleet_.bot(bot).dealt_in(table, tracker->hand())) waiting.insert(bot);
     fleet_.latency().action_sent(table, std::move(waiting), Clock::now());
     const std::uint64_t id = send(std::move(m));
     ++fleet_.tally().actions;

@@ -8,6 +8,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -15,6 +16,7 @@
 #include <utility>
 
 #include "tools/bots/fleet.hpp"
+#include "tools/bots/send_pacer.hpp"
 #include "tools/client/table_tracker.hpp"
 
 namespace tavolo::bots {
@@ -25,9 +27,11 @@ class Bot {
     void start();
     // The fleet's --seconds ran out: stop looking for tournaments (a running one is played out).
     void on_deadline();
+    // Interrupted: close at once, whatever the bot was doing.
+    void stop();
     bool done() const { return phase_ == Phase::Done; }
-    // The seats this bot is dealt in at `table`'s current hand (for the latency probes).
-    bool dealt_in(const client::TableKey& table) const;
+    // Is this bot dealt into hand `hand` at `table`, as far as it knows (for the latency probes)?
+    bool dealt_in(const client::TableKey& table, std::int64_t hand) const;
 
   private:
     enum class Phase { Connecting, Greeting, LoggingIn, Lobby, Registering, Registered, Done };
@@ -47,11 +51,15 @@ class Bot {
     void on_table_message(const v1::ServerMessage& message);
 
     void look_for_tournament();
+    void subscribe_lobby(bool on);
+    void mark_started();
     void tournament_over(std::int64_t tournament);
     void maybe_act(const client::TableKey& table);
+    void sit_back_in(const client::TableKey& table, const client::TableTracker& tracker);
     void finish();
 
     std::uint64_t send(v1::ClientMessage message);
+    void flush();  // what the pacer lets through now; a timer for the rest
     void error(const std::string& what);
 
     Fleet& fleet_;
@@ -63,9 +71,12 @@ class Bot {
     std::shared_ptr<client::Connection> connection_;
     std::uint64_t generation_ = 0;  // callbacks of an older connection are ignored
     boost::asio::steady_timer retry_;
+    SendPacer pacer_;
+    boost::asio::steady_timer pace_;
+    bool pacing_ = false;             // pace_ is set
+    std::deque<std::string> outbox_;  // frames the pacer holds back
     int failed_connects_ = 0;
     Phase phase_ = Phase::Connecting;
-    bool closing_ = false;                                       // we closed it: no reconnect
     v1::ErrorCode closing_reason_ = v1::ERROR_CODE_UNSPECIFIED;  // the server's Closing, if it sent one
     bool told_closing_ = false;
     std::string last_close_reason_;
@@ -81,8 +92,10 @@ class Bot {
     std::int64_t tournament_ = 0;                 // registered for (0: none)
     std::int64_t entrant_ = -1;                   // our entrant number there
     bool started_ = false;                        // it has started
+    bool subscribed_ = false;                     // to the lobby's updates
     std::map<client::TableKey, std::pair<std::int64_t, std::int64_t>>
-        acted_;  // last (hand, decision) answered
+        acted_;                                // last (hand, decision) answered
+    std::set<client::TableKey> asked_sit_in_;  // tables where a SitIn is under way
 };
 
 }  // namespace tavolo::bots

@@ -3,6 +3,8 @@
 // ends with exactly one line on standard output,
 //   bots: players=N hands=H actions=A refused=R reconnects=C finished=T errors=E
 // Exit code 0 when errors=0, 1 otherwise, 2 for a command-line error.
+#include <sys/resource.h>
+
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -37,6 +39,15 @@ std::string tournament_problem(const std::string& text) {
     return id ? "" : id.error() + " nor 'any'";
 }
 
+// A bot is a socket: allow as many open files as the system lets a process have (the soft limit is
+// often 1024), so a large fleet does not fail with "too many open files".
+void raise_open_file_limit(int bots) {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= static_cast<rlim_t>(bots) + 64) return;
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+}
+
 int run(const CommandLine& c, const CLI::App& cmd) {
     auto endpoint = client::parse_url(c.url);  // the validator accepted it
     if (!endpoint->tls && (cmd.count("--ca-file") > 0 || c.insecure)) {
@@ -55,6 +66,7 @@ int run(const CommandLine& c, const CLI::App& cmd) {
         }
         tls = *made;
     }
+    raise_open_file_limit(c.count);
     bots::BotsOptions o;
     o.url = c.url;
     o.count = c.count;

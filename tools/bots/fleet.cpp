@@ -16,7 +16,11 @@ std::string summary_line(const Tally& tally) {
 }
 
 Fleet::Fleet(BotsOptions options, client::Endpoint endpoint, std::shared_ptr<client::TlsContext> tls)
-    : options_(std::move(options)), endpoint_(std::move(endpoint)), tls_(std::move(tls)), deadline_(io_) {}
+    : options_(std::move(options)),
+      endpoint_(std::move(endpoint)),
+      tls_(std::move(tls)),
+      deadline_(io_),
+      signals_(io_, SIGINT, SIGTERM) {}
 
 Fleet::~Fleet() = default;
 
@@ -36,6 +40,11 @@ const Tally& Fleet::run() {
                 bot->on_deadline();
         });
     }
+    signals_.async_wait([this](boost::system::error_code ec, int) {
+        if (ec) return;
+        for (auto& bot : bots_)
+            bot->stop();
+    });
     for (auto& bot : bots_)
         bot->start();
     io_.run();
@@ -65,7 +74,12 @@ void Fleet::note(const std::string& bot, const std::string& what) {
 }
 
 void Fleet::bot_done() {
-    if (--running_ == 0) deadline_.cancel();
+    if (--running_ > 0) return;
+    // Every bot has closed its connection. A stream that failed under a read (the peer vanished) can
+    // keep a handler of Beast's pending with no work left in it: nothing more is to be done.
+    deadline_.cancel();
+    signals_.cancel();
+    io_.stop();
 }
 
 }  // namespace tavolo::bots

@@ -3,6 +3,7 @@
 // tracker per table and a few counters), sharing the tallies of the final line
 //   bots: players=N hands=H actions=A refused=R reconnects=C finished=T errors=E
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
@@ -69,6 +70,10 @@ class Fleet {
     // Something worth saying with --verbose that is not an error (a refused action, an empty wallet).
     void note(const std::string& bot, const std::string& what);
     void bot_done();
+    // Registrations this fleet has asked for or holds, by tournament: the bots fill tournaments one
+    // after another whatever order their lobby views arrive in (a lobby re-opens a Sit&Go when one
+    // starts, so there is always a fresh one to scatter over).
+    std::map<std::int64_t, int>& claims() { return claims_; }
     // Which bots sit at which table (for the latency probes).
     std::map<client::TableKey, std::set<int>>& seated() { return seated_; }
     Bot& bot(int index) { return *bots_[static_cast<std::size_t>(index)]; }
@@ -79,10 +84,12 @@ class Fleet {
     std::shared_ptr<client::TlsContext> tls_;
     boost::asio::io_context io_;
     boost::asio::steady_timer deadline_;
+    boost::asio::signal_set signals_;  // SIGINT, SIGTERM: every bot stops, the summary is printed
     std::vector<std::unique_ptr<Bot>> bots_;
     Tally tally_;
     LatencyBoard latency_;
     std::map<client::TableKey, std::set<int>> seated_;
+    std::map<std::int64_t, int> claims_;
     int running_ = 0;
     bool deadline_passed_ = false;
 };

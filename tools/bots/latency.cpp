@@ -7,9 +7,13 @@
 namespace tavolo::bots {
 
 void LatencyBoard::action_sent(const client::TableKey& table, std::set<int> waiting, Clock::time_point now) {
-    if (open_.erase(table) > 0) ++dropped_;
     if (waiting.empty()) return;
-    open_[table] = Probe{now, std::move(waiting)};
+    auto& probes = open_[table];
+    if (probes.size() >= kMaxOpenPerTable) {
+        probes.erase(probes.begin());
+        ++dropped_;
+    }
+    probes.push_back(Probe{now, std::move(waiting)});
 }
 
 void LatencyBoard::table_message(const client::TableKey& table, int bot, Clock::time_point now) {
@@ -17,9 +21,22 @@ void LatencyBoard::table_message(const client::TableKey& table, int bot, Clock::
     any_ = true;
     last_ = now;
     const auto it = open_.find(table);
-    if (it == open_.end() || it->second.waiting.erase(bot) == 0 || !it->second.waiting.empty()) return;
-    samples_ms_.push_back(std::chrono::duration<double, std::milli>(now - it->second.sent).count());
-    open_.erase(it);
+    if (it == open_.end()) return;
+    // This message is the bot's first since each probe it still owes was opened.
+    std::erase_if(it->second, [&](Probe& probe) {
+        if (probe.waiting.erase(bot) == 0 || !probe.waiting.empty()) return false;
+        samples_ms_.push_back(std::chrono::duration<double, std::milli>(now - probe.sent).count());
+        return true;
+    });
+}
+
+void LatencyBoard::forget(int bot) {
+    for (auto& [table, probes] : open_)
+        std::erase_if(probes, [&](Probe& probe) {
+            if (probe.waiting.erase(bot) == 0 || !probe.waiting.empty()) return false;
+            ++dropped_;  // only the bot that left still owed it
+            return true;
+        });
 }
 
 double LatencyBoard::play_seconds() const {

@@ -1,7 +1,8 @@
 #pragma once
 // The load figure's latency (issue 10, "Figures"): from an action sent to the moment every bot seated
-// at that table has received the table's next message. One probe per table at a time: a probe still
-// open when the table's next action is sent is dropped (counted, not sampled).
+// at that table has received the table's next message. A probe per action: a table's next action may
+// be sent before the last bot there has received what followed the previous one. A probe still open
+// after kMaxOpenPerTable newer ones at its table is dropped (counted, not sampled): a bot that left.
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -22,17 +23,22 @@ class LatencyBoard {
     // Bot `bot` received a message of `table`.
     void table_message(const client::TableKey& table, int bot, Clock::time_point now);
 
+    // Bot `bot` left its table (eliminated, its tournament over, its connection lost): no probe waits
+    // for it any longer.
+    void forget(int bot);
+
     const std::vector<double>& samples_ms() const { return samples_ms_; }
     int dropped() const { return dropped_; }
     // The first and last table message seen (the span of play, for hands per second).
     double play_seconds() const;
 
   private:
+    static constexpr std::size_t kMaxOpenPerTable = 32;
     struct Probe {
         Clock::time_point sent;
         std::set<int> waiting;
     };
-    std::map<client::TableKey, Probe> open_;
+    std::map<client::TableKey, std::vector<Probe>> open_;  // oldest first
     std::vector<double> samples_ms_;
     int dropped_ = 0;
     bool any_ = false;

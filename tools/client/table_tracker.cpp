@@ -43,6 +43,21 @@ const v1::TableRef* table_of(const v1::ServerMessage& message) {
     }
 }
 
+// "TableEvent.hand_started", "TableSnapshot": what a problem's message was, for its text.
+std::string message_kind(const v1::ServerMessage& message) {
+    const auto* body = message.GetDescriptor()->FindFieldByNumber(static_cast<int>(message.body_case()));
+    if (body == nullptr) return "an empty message";
+    std::string kind = body->message_type() ? body->message_type()->name() : body->name();
+    if (message.has_error())
+        kind += " " + v1::ErrorCode_Name(message.error().code()) + " \"" + message.error().message() + "\"";
+    if (message.has_table_event()) {
+        const v1::TableEvent& e = message.table_event();
+        if (const auto* event = e.GetDescriptor()->FindFieldByNumber(static_cast<int>(e.event_case())))
+            kind += "." + event->name();
+    }
+    return kind;
+}
+
 // ---- TableTracker --------------------------------------------------------------------------------------
 
 std::expected<Folded, Problem> TableTracker::on_message(const v1::ServerMessage& message) {
@@ -51,9 +66,9 @@ std::expected<Folded, Problem> TableTracker::on_message(const v1::ServerMessage&
     if (!has_snapshot_ && !snapshot) return Folded::Dropped;
     if (has_snapshot_ && seq != last_seq_ + 1) {
         const TableKey key = table_of(message) ? key_of(*table_of(message)) : TableKey{};
-        return std::unexpected(Problem{
-            ProblemKind::SequenceGap,
-            to_string(key) + ": table_seq " + std::to_string(seq) + " after " + std::to_string(last_seq_)});
+        return std::unexpected(Problem{ProblemKind::SequenceGap,
+                                       to_string(key) + ": table_seq " + std::to_string(seq) + " after " +
+                                           std::to_string(last_seq_) + " (" + message_kind(message) + ")"});
     }
     if (auto checked = check_and_fold(message); !checked) return std::unexpected(checked.error());
     has_snapshot_ = true;

@@ -100,6 +100,9 @@ class TableBook {
     std::map<TableKey, TableTracker> tables_;
 };
 
+// What a message is, for messages: "TableSnapshot", "TableEvent.card_dealt".
+std::string message_kind(const v1::ServerMessage& message);
+
 // The table a table message names (a snapshot, event, chat line or error), if it is one.
 const v1::TableRef* table_of(const v1::ServerMessage& message);
 

@@ -129,9 +129,10 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
         }
     }
 
+    // The TCP stream's timer bounds the handshake; after it, the server's keep-alive pings (answered
+    // by Beast) and its idle timeout watch the connection.
     void handshake() {
-        beast::get_lowest_layer(ws_).expires_never();
-        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+        beast::get_lowest_layer(ws_).expires_after(kConnectTimeout);
         ws_.read_message_max(kMaxFrame);
         ws_.binary(true);
         ws_.async_handshake(
@@ -141,6 +142,7 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
 
     void on_handshake(beast::error_code ec) {
         if (ec) return finish("WebSocket handshake with " + endpoint_.text() + " failed: " + ec.message());
+        beast::get_lowest_layer(ws_).expires_never();
         open_ = true;
         if (handlers_.on_open) handlers_.on_open();
         if (closed_) return;
