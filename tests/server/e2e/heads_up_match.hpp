@@ -17,8 +17,10 @@ inline const std::string kPassword = "correct horse battery";
 
 class HeadsUpMatch {
   public:
-    explicit HeadsUpMatch(const std::string& extra_config = "")
-        : server_({"--config", write_temp_file("heads_up.toml", config(extra_config)), "--log-level", "info"},
+    // `grace`: [server] shutdown_grace. Short by default: a test that ends mid-hand need not wait for
+    // the action clock of a hand nobody plays on.
+    explicit HeadsUpMatch(int grace = 1)
+        : server_({"--config", write_temp_file("heads_up.toml", config(grace)), "--log-level", "info"},
                   {"TAVOLO_DATABASE_URL=" + db_.url()}) {
         if (!server_.running()) throw std::runtime_error("the server did not start:\n" + server_.log());
         static int serial = 0;
@@ -30,12 +32,14 @@ class HeadsUpMatch {
         for (int i = 0; i < 2; ++i) {
             if (!players_[i]->connect()) throw std::runtime_error("no Welcome");
             auto in = players_[i]->create_account(names[i], kPassword);
-            if (!in || !in->has_logged_in()) throw std::runtime_error("no account: " + (in ? in->DebugString() : ""));
+            if (!in || !in->has_logged_in())
+                throw std::runtime_error("no account: " + (in ? in->DebugString() : ""));
         }
         tournament_ = alice().tournament_named("Heads-up");
         for (auto& p : players_) {
             auto r = p->register_for(tournament_);
-            if (!r || !r->has_registered()) throw std::runtime_error("not registered: " + (r ? r->DebugString() : ""));
+            if (!r || !r->has_registered())
+                throw std::runtime_error("not registered: " + (r ? r->DebugString() : ""));
         }
     }
 
@@ -71,15 +75,20 @@ class HeadsUpMatch {
     static bool play_turn(Player& p, std::chrono::milliseconds wait) {
         auto state = turn_within(p, wait);
         if (!state) return false;
-        const auto& poker = state->poker();
-        p.act(state->table(), poker.hand(), poker.decision(), check_or_call(poker.legal()));
+        play_turn_now(p, *state);
         return true;
+    }
+    // Check or call the decision pending in `state`.
+    static void play_turn_now(Player& p, const v1::TableSnapshot& state) {
+        const auto& poker = state.poker();
+        p.act(state.table(), poker.hand(), poker.decision(), check_or_call(poker.legal()));
     }
 
   private:
-    static std::string config(const std::string& extra) {
-        return "[server]\nshutdown_grace = 20\n[accounts]\npassword_cost = \"minimum\"\n[lobby]\ndemo = false\n" +
-               extra + "[[tournament]]\nname = \"Heads-up\"\ngame = \"holdem\"\nkind = \"headsup\"\n";
+    static std::string config(int grace) {
+        return "[server]\nshutdown_grace = " + std::to_string(grace) +
+               "\n[accounts]\npassword_cost = \"minimum\"\n[lobby]\ndemo = false\n"
+               "[[tournament]]\nname = \"Heads-up\"\ngame = \"holdem\"\nkind = \"headsup\"\n";
     }
 
     // The player's table when a decision of his is pending and not yet answered by him.
@@ -104,7 +113,8 @@ class HeadsUpMatch {
 
     static bool ended(Player& p, std::int64_t hand) {
         for (const auto& m : p.wire().received())
-            if (m.has_table_event() && m.table_event().hand() == hand && m.table_event().has_hand_ended()) return true;
+            if (m.has_table_event() && m.table_event().hand() == hand && m.table_event().has_hand_ended())
+                return true;
         return false;
     }
 

@@ -14,6 +14,12 @@ v1::ServerMessage answer_of(Player& p, std::uint64_t request) {
     return answer ? *answer : v1::ServerMessage{};
 }
 
+v1::PokerCommand call() {
+    v1::PokerCommand c;
+    c.mutable_call();
+    return c;
+}
+
 v1::PokerCommand raise_to(std::int64_t amount) {
     v1::PokerCommand c;
     c.set_bet_or_raise_to(amount);
@@ -32,26 +38,28 @@ TEST(HostileClient, RefusedActionsChangeNothingAndTheHandGoesOn) {
     const std::uint64_t seq = match.alice().wire().tables().find(client::key_of(table))->last_seq();
 
     // Bob acts out of turn.
-    const auto out_of_turn = answer_of(match.bob(), match.bob().act(table, hand, decision, raise_to(0)));
+    const auto out_of_turn = answer_of(match.bob(), match.bob().act(table, hand, decision, call()));
     EXPECT_EQ(out_of_turn.error().code(), v1::ERROR_CODE_NOT_YOUR_TURN) << out_of_turn.DebugString();
 
     // Alice raises to more than she has.
-    const auto too_much = answer_of(match.alice(), match.alice().act(table, hand, decision, raise_to(1'000'000'000)));
+    const auto too_much =
+        answer_of(match.alice(), match.alice().act(table, hand, decision, raise_to(1'000'000'000)));
     EXPECT_EQ(too_much.error().code(), v1::ERROR_CODE_ILLEGAL_AMOUNT) << too_much.DebugString();
 
     // An unknown table, a hand that is not in play.
     v1::TableRef nowhere = table;
     nowhere.set_table(table.table() + 7);
-    const auto unknown = answer_of(match.alice(), match.alice().act(nowhere, hand, decision, raise_to(0)));
+    const auto unknown = answer_of(match.alice(), match.alice().act(nowhere, hand, decision, call()));
     EXPECT_EQ(unknown.error().code(), v1::ERROR_CODE_UNKNOWN_TABLE) << unknown.DebugString();
-    const auto old_hand = answer_of(match.alice(), match.alice().act(table, hand + 5, decision, raise_to(0)));
+    const auto old_hand = answer_of(match.alice(), match.alice().act(table, hand + 5, decision, call()));
     EXPECT_EQ(old_hand.error().code(), v1::ERROR_CODE_STALE_DECISION) << old_hand.DebugString();
 
     // Someone who holds no seat there acts at the table (an action for another's seat).
     Player carol(match.port());
     ASSERT_TRUE(carol.connect());
     ASSERT_TRUE(carol.create_account("carol" + std::to_string(::getpid() % 10000), kPassword));
-    const auto not_seated = answer_of(carol, carol.act(table, hand, decision, check_or_call(turn->poker().legal())));
+    const auto not_seated =
+        answer_of(carol, carol.act(table, hand, decision, check_or_call(turn->poker().legal())));
     EXPECT_EQ(not_seated.error().code(), v1::ERROR_CODE_NOT_SEATED) << not_seated.DebugString();
 
     // Malformed bytes and a text frame: an error each, the session goes on.
@@ -80,6 +88,7 @@ TEST(HostileClient, RefusedActionsChangeNothingAndTheHandGoesOn) {
 TEST(HostileClient, OversizedFramesAndFloodsCloseThatConnectionOnlyAndTheOthersAreServed) {
     HeadsUpMatch match;
     ASSERT_TRUE(match.until_turn_of(match.alice()));
+    match.alice().answered = 0;  // her decision is still pending: she takes it below
 
     Player big(match.port());
     ASSERT_TRUE(big.connect());
@@ -108,6 +117,7 @@ TEST(HostileClient, OversizedFramesAndFloodsCloseThatConnectionOnlyAndTheOthersA
     // The players at the table are served as before: the hand goes on to its end.
     auto turn = match.until_turn_of(match.alice());
     ASSERT_TRUE(turn);
+    match.alice().answered = 0;  // found, not yet answered: play_until_hand_ends takes it
     EXPECT_TRUE(match.play_until_hand_ends(match.alice(), turn->poker().hand()));
 }
 
@@ -127,6 +137,8 @@ TEST(Accounts, AWrongPasswordIsRefusedAndTheStoredPasswordIsAnArgon2idHash) {
     EXPECT_EQ(stored.rfind("$argon2id$", 0), 0U) << stored;
     EXPECT_EQ(stored.find(kPassword), std::string::npos);
     // Each new account received the starting grant through the ledger, minus its buy-in.
-    EXPECT_EQ(match.db().count("SELECT count(*) FROM wallets WHERE kind = 'player' AND balance = 100000 - 1100"), 2);
+    EXPECT_EQ(
+        match.db().count("SELECT count(*) FROM wallets WHERE kind = 'player' AND balance = 100000 - 1100"),
+        2);
     EXPECT_EQ(ledger_sum(match.db()), 0);
 }
