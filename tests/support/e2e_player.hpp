@@ -66,7 +66,13 @@ class Player {
         if (!answer || !answer->has_lobby_snapshot()) return 0;
         for (const auto& t : answer->lobby_snapshot().tournaments())
             if (t.name() == name) return t.id();
-        return 0;
+        // Not opened yet (the lobby creates its tournaments in the database first): its update comes.
+        const auto update = client_.receive_until(
+            [&](const v1::ServerMessage& u) {
+                return u.has_lobby_update() && u.lobby_update().tournament().name() == name;
+            },
+            kHang);
+        return update ? update->lobby_update().tournament().id() : 0;
     }
 
     std::optional<v1::ServerMessage> register_for(std::int64_t tournament) {
