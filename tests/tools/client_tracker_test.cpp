@@ -143,19 +143,27 @@ TEST(ClientTracker, ALaterSnapshotMustAlsoBeInSequenceUntilTheTrackerIsReset) {
     EXPECT_EQ(tracker.on_message(snapshot(1)), Folded::Applied);
 }
 
-TEST(ClientTracker, AnErrorOrChatLineFromTheTableCountsInItsSequence) {
+TEST(ClientTracker, AnErrorOrChatLineCarriesTheTablesCurrentNumberWithoutAdvancingIt) {
     TableBook book;
     ASSERT_TRUE(book.on_message(snapshot(1)).has_value());
     v1::ServerMessage refused;
-    refused.set_table_seq(2);
+    refused.set_table_seq(1);  // refused to this player only: the others never see a number for it
     refused.mutable_error()->set_code(v1::ERROR_CODE_STALE_DECISION);
     set_table(refused.mutable_error()->mutable_table());
     ASSERT_TRUE(book.on_message(refused).has_value());
     v1::ServerMessage chat;
-    chat.set_table_seq(3);
+    chat.set_table_seq(1);
     set_table(chat.mutable_chat_line()->mutable_table());
     ASSERT_TRUE(book.on_message(chat).has_value());
-    EXPECT_EQ(book.find({kTournament, kTableNumber})->last_seq(), 3u);
+    EXPECT_EQ(book.find({kTournament, kTableNumber})->last_seq(), 1u);
+    EXPECT_TRUE(book.on_message(hand_started(2)).has_value()) << "the stream goes on at 2";
+    // A player who busted out no longer gets the stream; a late refusal names the table's number now.
+    refused.set_table_seq(9);
+    EXPECT_TRUE(book.on_message(refused).has_value());
+    EXPECT_EQ(book.find({kTournament, kTableNumber})->last_seq(), 2u);
+    // A chat line ahead of the stream is a gap.
+    chat.set_table_seq(5);
+    EXPECT_FALSE(book.on_message(chat).has_value());
     // An error about a table the server does not run is not the table's: no sequence number.
     v1::ServerMessage unknown;
     unknown.mutable_error()->set_code(v1::ERROR_CODE_UNKNOWN_TABLE);

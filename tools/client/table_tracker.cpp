@@ -66,10 +66,10 @@ std::expected<Folded, Problem> TableTracker::on_message(const v1::ServerMessage&
     if (!has_snapshot_ && !snapshot) return Folded::Dropped;
     // A refusal or a chat line is said at the table's current number and does not advance it
     // (proto/tavolo.proto, ServerMessage.table_seq): only the one player refused receives it.
-    const bool aside = message.has_error() || message.has_chat_line();
-    if (has_snapshot_ && aside) {
-        if (seq == last_seq_) return Folded::Applied;
-    }
+    // An error may also come from a table whose stream this player no longer receives (he busted
+    // out, then an action of his was refused): its number is then past the last he saw, never before.
+    if (has_snapshot_ && message.has_error() && seq >= last_seq_) return Folded::Applied;
+    if (has_snapshot_ && message.has_chat_line() && seq == last_seq_) return Folded::Applied;
     if (has_snapshot_ && seq != last_seq_ + 1) {
         const TableKey key = table_of(message) ? key_of(*table_of(message)) : TableKey{};
         return std::unexpected(Problem{ProblemKind::SequenceGap,
