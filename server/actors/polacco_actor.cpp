@@ -1,5 +1,6 @@
 #include "server/actors/polacco_actor.hpp"
 #include "server/actors/shuffle_frames.hpp"
+#include "server/actors/table_refusal.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -40,20 +41,7 @@ struct Opened {
 };
 
 protocol::Refusal refusal_of(const table::PolaccoRefused& r) {
-    switch (r.refusal) {
-        case table::Refusal::Rule: {
-            protocol::Refusal out = protocol::refusal_of(r.error);
-            if (!r.message.empty()) out.message = r.message;
-            return out;
-        }
-        case table::Refusal::NoHandInPlay:
-        case table::Refusal::StaleHand:
-            return {v1::ERROR_CODE_STALE_DECISION, r.message};
-        case table::Refusal::WrongSeat:
-            return {v1::ERROR_CODE_NOT_SEATED, r.message};
-        default:
-            return {v1::ERROR_CODE_ILLEGAL_ACTION, r.message};
-    }
+    return refusal_words(r.refusal, r.message, protocol::refusal_of(r.error));
 }
 
 table::PolaccoCommand command_of(const protocol::PolaccoCommand& c) {

@@ -13,6 +13,7 @@
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/shuffle_frames.hpp"
+#include "server/actors/table_refusal.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/poker_events.hpp"
@@ -33,25 +34,7 @@ namespace {
 
 // A refusal of the core as the protocol words it.
 protocol::Refusal refusal_of(const table::Refused& r) {
-    switch (r.refusal) {
-        case table::Refusal::Rule: {
-            protocol::Refusal out = protocol::refusal_of(r.rule);
-            if (!r.message.empty()) out.message = r.message;
-            return out;
-        }
-        case table::Refusal::NoHandInPlay:
-        case table::Refusal::StaleHand:
-            return {v1::ERROR_CODE_STALE_DECISION, r.message};
-        case table::Refusal::WrongSeat:
-            return {v1::ERROR_CODE_NOT_SEATED, r.message};
-        case table::Refusal::ClockOnly:
-            return {v1::ERROR_CODE_BAD_FIELD, r.message};
-        case table::Refusal::TableRefused:
-            return {v1::ERROR_CODE_ILLEGAL_ACTION, r.message};
-        case table::Refusal::ClientSeed:
-            return {v1::ERROR_CODE_BAD_FIELD, r.message};
-    }
-    return {v1::ERROR_CODE_INTERNAL, r.message};
+    return refusal_words(r.refusal, r.message, protocol::refusal_of(r.rule));
 }
 
 }  // namespace
