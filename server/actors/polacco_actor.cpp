@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/steady_timer.hpp>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -86,6 +87,9 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     Roster roster;
     persistence::TableId stored{};
     std::set<SessionId> observers;
+    // The connection each account last re-attached from: an away notice of an older connection that
+    // closed after a newer one re-attached must not show the player away (the newer connection wins).
+    std::map<session::AccountIdValue, SessionId> attached;
     std::int64_t current_hand = 0;
     std::chrono::system_clock::time_point hand_started_at{};
     std::size_t standings_paid = 0;
@@ -420,6 +424,12 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
         return player;
     }
 
+    // An away notice from a connection older than the one the account re-attached from last.
+    bool superseded_away(const session::TableRequest& r) const {
+        auto it = attached.find(r.from.account);
+        return it != attached.end() && it->second != r.from.session;
+    }
+
     void handle(const session::TableRequest& r) {
         if (closed || !core) return;
         current = &r;
@@ -462,11 +472,13 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
                     if (auto player = seated_or_refuse(r)) {
                         ctx.outbox.to_session(r.from.session,
                                               snapshot_frame(engine::view::PolaccoViewer::player(*player)));
+                        attached[r.from.account] = r.from.session;
                         carry_out(core->set_disconnected(*player, false));
                     }
                 },
                 [&](const session::AwayNotice&) {
                     observers.erase(r.from.session);
+                    if (superseded_away(r)) return;
                     if (auto player = player_of(r.from.account))
                         carry_out(core->set_disconnected(*player, true));
                 },

@@ -4,6 +4,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 #include <deque>
+#include <map>
 #include <set>
 #include <string>
 
@@ -56,6 +57,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     SecureRandom rng;  // before core, which deals with it
     table::TableCore core;
     std::set<SessionId> observers;
+    // The connection each account last re-attached from: an away notice of an older connection that
+    // closed after a newer one re-attached must not show the player away (the newer connection wins).
+    std::map<session::AccountIdValue, SessionId> attached;
     std::deque<engine::DirectorMessage> inbox;  // the director's messages not applied yet
     bool pausing = false;                       // the pause before the next hand runs
     bool paused = false;                        // ... and is over: the StartHand at the front may deal
@@ -324,6 +328,12 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         return held;
     }
 
+    // An away notice from a connection older than the one the account re-attached from last.
+    bool superseded_away(const session::TableRequest& r) const {
+        auto it = attached.find(r.from.account);
+        return it != attached.end() && it->second != r.from.session;
+    }
+
     void handle(const session::TableRequest& r) {
         if (closed) return;  // the table has closed: the registry routes here no more
         current = &r;
@@ -346,11 +356,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                     if (auto held = seated_or_refuse(r)) {
                         ctx.outbox.to_session(r.from.session,
                                               snapshot_frame(engine::view::PokerViewer::player(held->seat)));
+                        attached[r.from.account] = r.from.session;
                         carry_out(core.set_disconnected(held->entrant, held->seat, false));
                     }
                 },
                 [&](const session::AwayNotice&) {
                     observers.erase(r.from.session);
+                    if (superseded_away(r)) return;
                     if (auto held = seat_of(r.from.account))
                         carry_out(core.set_disconnected(held->entrant, held->seat, true));
                 },

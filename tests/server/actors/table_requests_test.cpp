@@ -147,6 +147,44 @@ TEST(TableActorRequests, rules_5_reattach_mid_hand_gets_own_cards_and_the_stream
 }
 
 TEST(TableActorRequests,
+     rules_5_an_older_connections_late_away_notice_does_not_show_a_reattached_player_away) {
+    Harness h(kSlow);
+    const auto start = h.tournament(heads_up(), 2);
+    const auto me = persistence::raw(start.entrants[0].account);
+    HeldTable table(h, me, 2);
+    h.tournaments.start(start);
+    const auto held = table.wait();
+    ASSERT_TRUE(held.has_value());
+    const v1::TableRef ref = held->event.table();
+
+    // A newer connection re-attaches; then the older one's close is reported (the registry had not yet
+    // moved the account to the newer connection when the older one went).
+    auto reattach = request(me, ref, session::ReattachRequest{}, 9);
+    reattach.from.session = 5555;
+    ASSERT_EQ(h.registry.submit(reattach), session::Routed::delivered);
+    const auto snapshot = answer(h, 5555, 0);
+    ASSERT_TRUE(snapshot.has_value());
+    ASSERT_EQ(h.registry.submit(request(me, ref, session::AwayNotice{}, 0)), session::Routed::delivered);
+
+    v1::Action act = poker_action(held->event, held->event.poker_decision().decision());
+    if (held->event.poker_decision().legal().may_check())
+        act.mutable_poker()->mutable_check();
+    else
+        act.mutable_poker()->mutable_call();
+    ASSERT_EQ(h.registry.submit(request(me, ref, act, 10)), session::Routed::delivered);
+    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>& log) {
+        for (const auto& m : stream_after(log, me, snapshot->table_seq()))
+            if (m.table_event().has_acted()) return true;
+        return false;
+    }));
+    for (const auto& m : stream_after(h.outbox.log(), me, snapshot->table_seq())) {
+        if (m.table_event().has_acted()) break;
+        EXPECT_FALSE(m.table_event().has_connection() && !m.table_event().connection().connected())
+            << "shown away after re-attaching: " << m.ShortDebugString();
+    }
+}
+
+TEST(TableActorRequests,
      protocol_a_stale_action_and_an_action_for_another_seat_are_refused_and_change_nothing) {
     Harness h(kSlow);
     const auto start = h.tournament(heads_up(), 2);
