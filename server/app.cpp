@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <iostream>
 #include <thread>
 #include <vector>
@@ -103,8 +104,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all
     // within [server] shutdown_grace.
     const auto grace = config.shutdown_grace;
-    const auto shutdown_started = std::make_shared<std::chrono::steady_clock::time_point>();
-    asio::steady_timer grace_timer(io);
+    // The grace timer and the tables' "quiet" meet on one strand: whichever comes first closes everything.
+    auto shutdown_strand = asio::make_strand(io);
+    std::chrono::steady_clock::time_point shutdown_started{};  // read after the threads are joined
+    asio::steady_timer grace_timer(shutdown_strand);
     bool closing = false;
     auto close_everything = [&] {
         if (closing) return;
@@ -117,16 +120,19 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
         if (ec) return;
         spdlog::info("event=shutdown signal={} grace_s={}", signal, grace.count());
-        *shutdown_started = std::chrono::steady_clock::now();
+        shutdown_started = std::chrono::steady_clock::now();
         listener->stop_accepting();
         lobby.stop_registrations();
-        grace_timer.expires_after(grace);
-        grace_timer.async_wait([&](const boost::system::error_code& wait) {
-            if (wait) return;
-            spdlog::warn("event=shutdown_grace_over detail=\"hands still in flight are void (RULES.md 7)\"");
-            close_everything();
+        asio::post(shutdown_strand, [&] {
+            grace_timer.expires_after(grace);
+            grace_timer.async_wait([&](const boost::system::error_code& wait) {
+                if (wait) return;
+                spdlog::warn(
+                    "event=shutdown_grace_over detail=\"hands still in flight are void (RULES.md 7)\"");
+                close_everything();
+            });
         });
-        tournaments.stop_dealing([&] { asio::post(io, [&] { close_everything(); }); });
+        tournaments.stop_dealing([&] { asio::post(shutdown_strand, [&] { close_everything(); }); });
     });
 
     std::vector<std::thread> pool;
@@ -137,7 +143,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
         t.join();
 
     // What the tables committed is durable; what is still queued gets the rest of the grace.
-    const auto spent = std::chrono::steady_clock::now() - *shutdown_started;
+    const auto spent = std::chrono::steady_clock::now() - shutdown_started;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(grace - spent);
     if (!writes.wait_idle(std::max(left, std::chrono::milliseconds{100})))
         spdlog::warn("event=shutdown_writes_pending pending={}", writes.status().pending);
