@@ -180,7 +180,12 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
     void send(session::Frame frame) {
         // Once a close is decided nothing new is said: the queue only drains what explains it.
         if (finished_ || close_) return;
-        if (!queue_.push(std::move(frame))) return apply(core_.on_send_overflow());
+        if (!queue_.push(std::move(frame))) {
+            // An operator must see this: a client too slow for what the server sends it.
+            spdlog::warn("event=send_queue_overflow session={} frames={} bytes={}", id(), queue_.frames(),
+                         queue_.bytes());
+            return apply(core_.on_send_overflow());
+        }
         if (!writing_) write_next();
     }
 
