@@ -180,9 +180,7 @@ void set_pots(google::protobuf::RepeatedPtrField<v1::PotInfo>* out, std::span<co
 
 v1::TableEvent table_event(const engine::view::PokerSeen& seen, const TableAddress& table,
                            engine::HandId hand) {
-    v1::TableEvent out;
-    set_table(out.mutable_table(), table);
-    out.set_hand(hand);
+    v1::TableEvent out = addressed_event(table, hand);
     std::visit([&out](const auto& e) { fill(out, e); }, seen);
     return out;
 }

@@ -109,9 +109,7 @@ void set_legal(v1::PolaccoLegalActions* out, const engine::polacco::LegalActions
 
 v1::TableEvent table_event(const engine::view::PolaccoSeen& seen, const TableAddress& table,
                            std::int64_t hand) {
-    v1::TableEvent out;
-    set_table(out.mutable_table(), table);
-    out.set_hand(hand);
+    v1::TableEvent out = addressed_event(table, hand);
     std::visit([&out](const auto& e) { fill(out, e); }, seen);
     return out;
 }

@@ -4,13 +4,6 @@ namespace tavolo::server::protocol {
 
 namespace {
 
-v1::TableEvent addressed(const TableAddress& table, std::int64_t hand) {
-    v1::TableEvent out;
-    set_table(out.mutable_table(), table);
-    out.set_hand(hand);
-    return out;
-}
-
 void set_seeded(v1::RevealedClientSeed* out, const SeededBy& seed, bool with_bytes) {
     out->set_seat(seed.seat);
     out->set_player(seed.player);
@@ -21,7 +14,7 @@ void set_seeded(v1::RevealedClientSeed* out, const SeededBy& seed, bool with_byt
 
 v1::TableEvent shuffle_commitment_event(const TableAddress& table, std::int64_t hand,
                                         const std::string& commitment, std::span<const SeededBy> seeded) {
-    v1::TableEvent out = addressed(table, hand);
+    v1::TableEvent out = addressed_event(table, hand);
     v1::ShuffleCommitment* m = out.mutable_shuffle_commitment();
     m->set_commitment(commitment);
     // Who seeded, not the bytes: the reveal publishes those with the secret, once the hand is over.
@@ -32,7 +25,7 @@ v1::TableEvent shuffle_commitment_event(const TableAddress& table, std::int64_t 
 
 v1::TableEvent shuffle_reveal_event(const TableAddress& table, std::int64_t hand,
                                     const RevealedShuffle& reveal) {
-    v1::TableEvent out = addressed(table, hand);
+    v1::TableEvent out = addressed_event(table, hand);
     v1::ShuffleReveal* m = out.mutable_shuffle_reveal();
     m->set_seed(reveal.seed);
     m->set_commitment(reveal.commitment);

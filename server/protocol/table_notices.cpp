@@ -2,20 +2,9 @@
 
 namespace tavolo::server::protocol {
 
-namespace {
-
-v1::TableEvent addressed(const TableAddress& table, std::int64_t hand) {
-    v1::TableEvent out;
-    set_table(out.mutable_table(), table);
-    out.set_hand(hand);
-    return out;
-}
-
-}  // namespace
-
 v1::TableEvent clock_event(const TableAddress& table, std::int64_t hand, const Someone& to_act,
                            const ClockState& clock) {
-    v1::TableEvent out = addressed(table, hand);
+    v1::TableEvent out = addressed_event(table, hand);
     v1::TurnClock* m = out.mutable_clock();
     m->set_seat(to_act.seat);
     m->set_player(to_act.player);
@@ -27,7 +16,7 @@ v1::TableEvent clock_event(const TableAddress& table, std::int64_t hand, const S
 
 v1::TableEvent sitting_out_event(const TableAddress& table, std::int64_t hand, const Someone& who,
                                  bool sitting_out) {
-    v1::TableEvent out = addressed(table, hand);
+    v1::TableEvent out = addressed_event(table, hand);
     v1::SittingOutChanged* m = out.mutable_sitting_out();
     m->set_seat(who.seat);
     m->set_player(who.player);
@@ -37,7 +26,7 @@ v1::TableEvent sitting_out_event(const TableAddress& table, std::int64_t hand, c
 
 v1::TableEvent connection_event(const TableAddress& table, std::int64_t hand, const Someone& who,
                                 bool connected) {
-    v1::TableEvent out = addressed(table, hand);
+    v1::TableEvent out = addressed_event(table, hand);
     v1::ConnectionChanged* m = out.mutable_connection();
     m->set_seat(who.seat);
     m->set_player(who.player);

@@ -9,6 +9,13 @@ void set_table(v1::TableRef* out, const TableAddress& table) {
     out->set_table(table.table);
 }
 
+v1::TableEvent addressed_event(const TableAddress& table, std::int64_t hand) {
+    v1::TableEvent out;
+    set_table(out.mutable_table(), table);
+    out.set_hand(hand);
+    return out;
+}
+
 TableAddress table_of(const v1::TableRef& ref) {
     return {ref.tournament_id(), ref.table()};
 }

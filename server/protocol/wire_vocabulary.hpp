@@ -25,6 +25,8 @@ struct TableAddress {
 };
 
 void set_table(v1::TableRef* out, const TableAddress& table);
+// An empty TableEvent of `table`, hand `hand`: every table event starts so.
+v1::TableEvent addressed_event(const TableAddress& table, std::int64_t hand);
 TableAddress table_of(const v1::TableRef& ref);
 
 // A card face on the wire is the engine's index, 0..51 (rank * 4 + suit).
