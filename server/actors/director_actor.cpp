@@ -12,6 +12,7 @@
 #include "persistence/tournament_store.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/table_actor.hpp"
+#include "server/actors/tournament_opening.hpp"
 #include "server/actors/tournament_payments.hpp"
 #include "server/protocol/tournament_events.hpp"
 #include "server/secure_random.hpp"
@@ -21,16 +22,6 @@ namespace tavolo::server::actors {
 namespace asio = boost::asio;
 namespace v1 = protocol::v1;
 using Millis = std::chrono::milliseconds;
-
-namespace {
-
-// What the database gives a starting tournament: the entrants' names and its tables' rows.
-struct Opened {
-    std::vector<std::string> names;            // by entrant
-    std::vector<persistence::TableId> tables;  // in the order asked
-};
-
-}  // namespace
 
 struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     Impl(ActorContext c, TableRegistry& r, LobbyNotices* l, DirectorOptions o, lobby::StartTournament s,
@@ -107,29 +98,11 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         for (const auto& m : first_messages)
             if (const auto* open = std::get_if<engine::OpenTable>(&m))
                 opens.emplace_back(open->table, open->size);
-        std::vector<persistence::AccountId> accounts;
-        for (const lobby::Entrant& e : start.entrants)
-            accounts.push_back(e.account);
+        std::vector<TableToOpen> rows;
+        for (const auto& [table, size] : opens)
+            rows.push_back({table + 1, size});
         auto accepted = ctx.writes.submit<std::shared_ptr<const Opened>>(
-            [accounts, opens, tournament = start.tournament](
-                persistence::Database& db) -> persistence::StoreResult<std::shared_ptr<const Opened>> {
-                persistence::AccountStore account_store(db, persistence::PasswordCost::minimum());
-                persistence::TournamentStore tournaments(db);
-                auto opened = std::make_shared<Opened>();
-                Opened& out = *opened;
-                for (persistence::AccountId a : accounts) {
-                    auto account = account_store.find(a);
-                    if (!account) return std::unexpected(account.error());
-                    out.names.push_back(account->name);
-                }
-                // The database numbers tables from 1; the engine and the wire from 0.
-                for (const auto& [table, size] : opens) {
-                    auto row = tournaments.open_table(tournament, table + 1, size);
-                    if (!row) return std::unexpected(row.error());
-                    out.tables.push_back(*row);
-                }
-                return opened;
-            },
+            [start = start, rows](persistence::Database& db) { return open_tournament(db, start, rows); },
             [self = shared_from_this(), opens](persistence::StoreResult<std::shared_ptr<const Opened>> r) {
                 self->opened(r, opens);
             },

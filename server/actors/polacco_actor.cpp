@@ -1,6 +1,7 @@
 #include "server/actors/polacco_actor.hpp"
 #include "server/actors/shuffle_frames.hpp"
 #include "server/actors/table_refusal.hpp"
+#include "server/actors/tournament_opening.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -35,11 +36,6 @@ using table::Millis;
 using table::PolaccoPlayer;
 
 namespace {
-
-struct Opened {
-    std::vector<std::string> names;  // by entrant
-    persistence::TableId table{};
-};
 
 protocol::Refusal refusal_of(const table::PolaccoRefused& r) {
     return refusal_words(r.refusal, r.message, protocol::refusal_of(r.error));
@@ -126,26 +122,9 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
             return;
         }
         core.emplace(std::move(*started));
-        std::vector<persistence::AccountId> accounts;
-        for (const lobby::Entrant& e : start.entrants)
-            accounts.push_back(e.account);
-        const int seats = rules->seats;
+        const std::vector<TableToOpen> rows{{1, rules->seats}};
         auto accepted = ctx.writes.submit<std::shared_ptr<const Opened>>(
-            [accounts, seats, tournament = start.tournament](
-                persistence::Database& db) -> persistence::StoreResult<std::shared_ptr<const Opened>> {
-                persistence::AccountStore account_store(db, persistence::PasswordCost::minimum());
-                auto opened = std::make_shared<Opened>();
-                Opened& out = *opened;
-                for (persistence::AccountId a : accounts) {
-                    auto account = account_store.find(a);
-                    if (!account) return std::unexpected(account.error());
-                    out.names.push_back(account->name);
-                }
-                auto row = persistence::TournamentStore(db).open_table(tournament, 1, seats);
-                if (!row) return std::unexpected(row.error());
-                out.table = *row;
-                return opened;
-            },
+            [start = start, rows](persistence::Database& db) { return open_tournament(db, start, rows); },
             [self = shared_from_this()](persistence::StoreResult<std::shared_ptr<const Opened>> r) {
                 self->opened(r);
             },
@@ -162,7 +141,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
         }
         for (std::size_t i = 0; i < (*r)->names.size(); ++i)
             roster.entrants[i].name = (*r)->names[i];
-        stored = (*r)->table;
+        stored = (*r)->tables.front();
         for (const RosterEntry& e : roster.entrants)
             ctx.seats.seat(e.account, address());
         v1::TournamentEvent started;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "tools/bots/strategy.hpp"
 #include "tools/client/blocking_client.hpp"
 
 namespace tavolo::testing {
@@ -124,15 +125,10 @@ class Player {
     std::string token_;
 };
 
+// Check, or call (the bots' "calling" strategy).
 inline v1::PokerCommand check_or_call(const v1::PokerLegalActions& legal) {
-    v1::PokerCommand c;
-    if (legal.may_check())
-        c.mutable_check();
-    else if (legal.may_call())
-        c.mutable_call();
-    else
-        c.mutable_fold();
-    return c;
+    bots::Rng unused;
+    return bots::choose_poker(bots::Strategy::Calling, legal, {}, {}, unused);
 }
 
 }  // namespace tavolo::testing
