@@ -175,6 +175,9 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
     void carry_out(session::CloseConnection& e) { begin_close(std::move(e)); }
     void carry_out(session::CloseOlderSession& e) { services_->registry.claim_account(e); }
     void carry_out(session::ReleaseAccount& e) { services_->registry.release_account(e); }
+    void carry_out(session::SubmitToTable& e) {
+        std::ignore = services_->tables.submit(std::move(e.request));
+    }
 
     // ---- Writes: one async_write at a time, from the bounded queue ------------------------------
     void send(session::Frame frame) {

@@ -225,9 +225,10 @@ Effects SessionCore::on_granted(std::uint64_t request_id, AccountGranted granted
         protocol::set_table(logged_in.add_seated_at(), table);
     effects.push_back(send(answer));
     // Each table answers with a full snapshot for this account (after LoggedIn: the shell queues the
-    // frame above before any table's answer can be posted to this strand).
+    // frame above before any table's answer can be posted to this strand), once the registry has made
+    // this session the account's (the effects are carried out in order).
     for (const auto& table : granted.seated_at)
-        std::ignore = services_.tables.submit({requester(), 0, table, ReattachRequest{}});
+        effects.emplace_back(SubmitToTable{{requester(), 0, table, ReattachRequest{}}});
     return effects;
 }
 

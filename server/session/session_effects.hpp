@@ -37,7 +37,14 @@ struct ReleaseAccount {
     SessionId session = 0;
 };
 
-using Effect = std::variant<SendFrame, CloseConnection, CloseOlderSession, ReleaseAccount>;
+// Submit this request to its table (TableDirectory::submit). An effect, not a call from the core, where
+// its order matters: a resume's re-attach must reach the table after CloseOlderSession made this
+// session the account's, or what the table sends the account at once goes to the older connection.
+struct SubmitToTable {
+    TableRequest request;
+};
+
+using Effect = std::variant<SendFrame, CloseConnection, CloseOlderSession, ReleaseAccount, SubmitToTable>;
 using Effects = std::vector<Effect>;
 
 }  // namespace tavolo::server::session

@@ -25,7 +25,8 @@ TEST(SessionLogIn, LogInAsksTheServiceAndAnswersWithTheTokenOnlyWhenItAnswers) {
     EXPECT_TRUE(h.core.account_request_pending());
 
     const auto effects = h.core.on_account_result({21, granted("alice", {kTable})});
-    ASSERT_EQ(effects.size(), 2U);
+    ASSERT_EQ(effects.size(), 3U);  // the claim, LoggedIn, the re-attach at kTable
+    EXPECT_TRUE(std::holds_alternative<SubmitToTable>(effects[2]));
     const auto& claim = std::get<CloseOlderSession>(effects[0]);
     EXPECT_EQ(claim.account, kAccount);
     EXPECT_EQ(claim.newer, 7U);
@@ -53,18 +54,27 @@ TEST(SessionLogIn, ResumeReattachesEverySeatTheAccountHolds) {
     EXPECT_EQ(h.accounts.requests[0].operation, AccountOperation::resume);
     EXPECT_EQ(h.accounts.requests[0].resume_token, kToken);
 
-    const auto messages = sent(h.core.on_account_result({30, granted("alice", {kTable, kOtherTable})}));
+    const auto effects = h.core.on_account_result({30, granted("alice", {kTable, kOtherTable})});
+    const auto messages = sent(effects);
     ASSERT_EQ(messages.size(), 1U);
     EXPECT_TRUE(messages[0].has_logged_in());
-    // Each table is asked for a full snapshot for this account.
-    ASSERT_EQ(h.tables.requests.size(), 2U);
-    for (std::size_t i = 0; i < 2; ++i) {
-        EXPECT_TRUE(std::holds_alternative<ReattachRequest>(h.tables.requests[i].body));
-        EXPECT_EQ(h.tables.requests[i].from.account, kAccount);
-        EXPECT_EQ(h.tables.requests[i].from.session, 7U);
+    // Each table is asked for a full snapshot for this account, after the registry has made this
+    // session the account's (what a table sends the account at once must reach this connection).
+    EXPECT_TRUE(h.tables.requests.empty()) << "submitted before the account was claimed";
+    ASSERT_EQ(effects.size(), 4U);
+    EXPECT_TRUE(std::holds_alternative<CloseOlderSession>(effects[0]));
+    std::vector<TableRequest> reattach;
+    for (std::size_t i = 2; i < effects.size(); ++i) {
+        ASSERT_TRUE(std::holds_alternative<SubmitToTable>(effects[i]));
+        reattach.push_back(std::get<SubmitToTable>(effects[i]).request);
     }
-    EXPECT_EQ(h.tables.requests[0].table, kTable);
-    EXPECT_EQ(h.tables.requests[1].table, kOtherTable);
+    for (const TableRequest& r : reattach) {
+        EXPECT_TRUE(std::holds_alternative<ReattachRequest>(r.body));
+        EXPECT_EQ(r.from.account, kAccount);
+        EXPECT_EQ(r.from.session, 7U);
+    }
+    EXPECT_EQ(reattach[0].table, kTable);
+    EXPECT_EQ(reattach[1].table, kOtherTable);
 }
 
 TEST(SessionLogIn, CreateAccountIsForwardedAndNameTakenAnswered) {
