@@ -266,6 +266,7 @@ void PolaccoActor::Impl::news(PolaccoTableNumber table, const table::PolaccoTour
         if (const PolaccoTableLinks* l = links_of(table))
             for (SessionId s : l->observers)
                 ctx.outbox.to_session(s, observer);
+        tell_waiting(table, n);
     }
     pay_new_places(table);
 }

@@ -110,6 +110,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
 
     // polacco_tournament.cpp: the tournament as a whole.
     void pay_new_places(PolaccoTableNumber table);
+    void tell_waiting(PolaccoTableNumber table, const table::PolaccoTournamentNews& n);
     void redraw(PolaccoTableNumber last, const table::PolaccoTablesDrawn& drawn);
     void rows_opened(const std::vector<PolaccoTableNumber>& tables,
                      const persistence::StoreResult<std::shared_ptr<const Opened>>& r);

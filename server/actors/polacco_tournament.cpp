@@ -30,7 +30,29 @@ v1::TournamentEvent moved(std::int64_t tournament, const table::PolaccoMove& mov
     return out;
 }
 
+// POLACCO §4.1: the table is down to three and waits for the others.
+v1::TournamentEvent waiting(std::int64_t tournament, PolaccoTableNumber table, int players,
+                            const polacco::Tournament& t) {
+    v1::TournamentEvent out;
+    out.set_tournament_id(tournament);
+    v1::TableWaiting* w = out.mutable_waiting();
+    protocol::set_table(w->mutable_table(), {tournament, table});
+    w->set_players(players);
+    w->set_tables_waiting(t.paused_tables());
+    w->set_tables(static_cast<int>(t.tables().size()));
+    return out;
+}
+
 }  // namespace
+
+// A table that pauses at three (the news of its hand, with no redraw after it) tells its players and
+// observers why no hand comes.
+void PolaccoActor::Impl::tell_waiting(PolaccoTableNumber table, const table::PolaccoTournamentNews& n) {
+    for (const polacco::TournamentEvent& e : n.events)
+        if (const auto* paused = std::get_if<polacco::TablePaused>(&e))
+            to_everyone(table, session::serialise(tournament_message(
+                                   waiting(id(), table, paused->players, core->tournament()))));
+}
 
 // Every place decided by the hand just played at `table`: told to everyone, recorded and paid after
 // that hand (the table's write order), the wallet's balance to the player.

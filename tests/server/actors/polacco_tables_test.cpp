@@ -2,7 +2,8 @@
 // real Polacco actor, the write service and a real PostgreSQL, at an accelerated game clock
 // (RULES.md §9, POLACCO §4): 12 players at 2 tables, each paused at three, then every table closed
 // and the final table drawn. Each player is told his move and receives his new table's snapshot
-// before anything else of it; every table's stream is gapless for each of its players.
+// before anything else of it; the players of a table that waits for the others are told so; every
+// table's stream is gapless for each of its players.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -54,7 +55,7 @@ TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each
     // names the table whose snapshot comes next, with the player in it.
     std::map<std::pair<session::AccountIdValue, std::int32_t>, std::uint64_t> last;
     std::map<session::AccountIdValue, std::int32_t> moved_to;
-    int gaps = 0, moves = 0, followed = 0;
+    int gaps = 0, moves = 0, followed = 0, waiting = 0;
     for (const Received& r : log) {
         if (r.account == 0) continue;
         const v1::ServerMessage& m = r.message;
@@ -64,6 +65,14 @@ TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each
             EXPECT_NE(move.from().table(), move.to().table());
             moved_to[r.account] = move.to().table();
             ++moves;
+            continue;
+        }
+        if (m.has_tournament_event() && m.tournament_event().has_waiting()) {
+            const v1::TableWaiting& w = m.tournament_event().waiting();
+            EXPECT_EQ(w.players(), 3);
+            EXPECT_EQ(w.tables_waiting(), 1);
+            EXPECT_EQ(w.tables(), 2);
+            ++waiting;
             continue;
         }
         if (m.table_seq() == 0 || m.has_chat_line() || m.has_error()) continue;
@@ -89,6 +98,9 @@ TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each
         seq = m.table_seq();
     }
     EXPECT_EQ(gaps, 0);
+    // The first table down to three waits (its three players told why); the second one's pause draws
+    // the final table at once.
+    EXPECT_EQ(waiting, 3);
     // 2 tables of 6 wait at three each; the 6 left are drawn to the final table (wire number 2).
     EXPECT_EQ(moves, 6);
     EXPECT_EQ(followed, 6) << "every moved player received his new table's snapshot";
