@@ -82,11 +82,10 @@ void PolaccoActor::Impl::begin() {
     seats = rules->seats;
     const std::vector<PolaccoTableNumber> tables = core->tables();
     add_tables(tables);
-    std::vector<TableToOpen> rows;
-    for (PolaccoTableNumber t : tables)
-        rows.push_back({t + 1, seats});
     auto accepted = ctx.writes.submit<std::shared_ptr<const Opened>>(
-        [start = start, rows](persistence::Database& db) { return open_tournament(db, start, rows); },
+        [start = start, rows = drawn_rows(tables), owners = owners()](persistence::Database& db) {
+            return seat_drawn_tables(db, start, rows, {}, owners);
+        },
         [self = shared_from_this()](persistence::StoreResult<std::shared_ptr<const Opened>> r) {
             self->opened(r);
         },

@@ -13,6 +13,7 @@
 
 #include "server/actors/on_strand.hpp"
 #include "server/actors/polacco_actor.hpp"
+#include "server/actors/polacco_seating.hpp"
 #include "server/actors/roster.hpp"
 #include "server/actors/tournament_opening.hpp"
 #include "server/protocol/refusal.hpp"
@@ -109,6 +110,8 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void handle(PolaccoTableNumber table, const session::TableRequest& r);
 
     // polacco_tournament.cpp: the tournament as a whole.
+    std::vector<DrawnTable> drawn_rows(const std::vector<PolaccoTableNumber>& tables) const;
+    std::map<std::int64_t, persistence::SeatOwner> owners() const;
     void pay_new_places(PolaccoTableNumber table);
     void tell_waiting(PolaccoTableNumber table, const table::PolaccoTournamentNews& n);
     void redraw(PolaccoTableNumber last, const table::PolaccoTablesDrawn& drawn);

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "persistence/tournament_store.hpp"
 #include "server/actors/polacco_actor_impl.hpp"
 #include "server/actors/tournament_payments.hpp"
 #include "server/protocol/tournament_events.hpp"
@@ -89,23 +88,14 @@ void PolaccoActor::Impl::redraw(PolaccoTableNumber last, const table::PolaccoTab
     spdlog::debug(
         "event=polacco_redraw tournament={} draw={} tables={} players={} final_table={} after_table={}", id(),
         drawn.draw, drawn.tables.size(), drawn.moves.size(), drawn.final_table, last);
+    const PolaccoTableLinks* closing = links_of(last);
+    const persistence::TableId after = closing ? closing->stored : persistence::TableId{};
+    std::vector<persistence::TableId> broken;
     std::vector<PolaccoTableNumber> old;
     for (const auto& [t, links_of_t] : links)
         if (std::ranges::find(drawn.tables, t) == drawn.tables.end()) old.push_back(t);
     for (PolaccoTableNumber t : old) {
-        const persistence::TableId row = links.at(t)->stored;
-        auto accepted = ctx.writes.submit<void>(
-            row,
-            [row](persistence::Database& db) { return persistence::TournamentStore(db).break_table(row); },
-            [tournament = id(), t](persistence::StoreResult<void> r) {
-                if (!r)
-                    spdlog::error("event=table_not_broken tournament={} table={} error=\"{}\"", tournament, t,
-                                  r.error().message);
-            },
-            executor_on(strand));
-        if (!accepted)
-            spdlog::error("event=table_not_broken tournament={} table={} error=\"{}\"", id(), t,
-                          accepted.error().message);
+        broken.push_back(links.at(t)->stored);
         registry.remove(address(t));
         links.erase(t);  // its timers are cancelled: nothing more happens there
     }
@@ -119,19 +109,40 @@ void PolaccoActor::Impl::redraw(PolaccoTableNumber last, const table::PolaccoTab
     }
     for (PolaccoTableNumber t : drawn.tables)
         carry_out(t, core->open_table(t));
-    std::vector<TableToOpen> rows;
-    for (PolaccoTableNumber t : drawn.tables)
-        rows.push_back({t + 1, seats});
-    // The rows only: the names are read already.
+    // The new rows, their seats and the old tables broken, after the hand that closed them (the names
+    // are read already).
     auto accepted = ctx.writes.submit<std::shared_ptr<const Opened>>(
+        after,
         [tables = lobby::StartTournament{start.tournament, start.declaration, {}},
-         rows](persistence::Database& db) { return open_tournament(db, tables, rows); },
+         rows = drawn_rows(drawn.tables), broken, owners = owners()](persistence::Database& db) {
+            return seat_drawn_tables(db, tables, rows, broken, owners);
+        },
         [self = shared_from_this(), new_tables = drawn.tables](
             persistence::StoreResult<std::shared_ptr<const Opened>> r) { self->rows_opened(new_tables, r); },
         executor_on(strand));
     if (!accepted)
         spdlog::error("event=tables_not_opened tournament={} draw={} error=\"{}\"", id(), drawn.draw,
                       accepted.error().message);
+}
+
+// Each table's database row and its seats as drawn.
+std::vector<DrawnTable> PolaccoActor::Impl::drawn_rows(const std::vector<PolaccoTableNumber>& tables) const {
+    std::vector<DrawnTable> rows;
+    for (PolaccoTableNumber t : tables) {
+        DrawnTable row{{t + 1, seats}, {}};
+        if (const polacco::Table* drawn = core->table(t))
+            if (auto state = drawn->snapshot()) row.state = std::move(*state);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::map<std::int64_t, persistence::SeatOwner> PolaccoActor::Impl::owners() const {
+    std::map<std::int64_t, persistence::SeatOwner> out;
+    for (std::size_t i = 0; i < roster.entrants.size(); ++i)
+        out[static_cast<std::int64_t>(i)] = {roster.entrants[i].registration,
+                                             persistence::AccountId{roster.entrants[i].account}};
+    return out;
 }
 
 // The tables' rows are committed: their hands can be recorded, so they deal.
