@@ -6,6 +6,7 @@
 // table's stream is gapless for each of its players.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <map>
 #include <set>
 
@@ -110,6 +111,44 @@ TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each
     EXPECT_EQ(h.db().count(
                   "SELECT count(*) FROM tournament_tables WHERE state = 'broken' AND tournament_id = " + id),
               2);
+}
+
+// SIGTERM mid-tournament: every table finishes its hand in flight and deals no other; quiet comes
+// once, when every hand dealt is committed.
+TEST(PolaccoTablesActors, shutdown_every_table_finishes_its_hand_then_quiet_once) {
+    Harness h(kSpeed);
+    ScriptedPlayers players(h, 19);
+    TournamentDeclaration d =
+        default_declaration("polacco-stop", TournamentGame::Polacco, engine::TournamentKind::ScheduledMtt,
+                            engine::Betting::NoLimit);
+    auto& p = std::get<PolaccoTournament>(d.rules);
+    p.min_players = 2;
+    p.max_players = 12;
+    const auto start = h.tournament(d, 12);
+    h.tournaments.start(start);
+    // Both tables are dealing.
+    ASSERT_TRUE(h.outbox.wait([](const std::vector<Received>& log) {
+        std::set<std::int32_t> dealing;
+        for (const Received& r : log)
+            if (r.message.has_table_event() && r.message.table_event().has_polacco_hand_started())
+                dealing.insert(r.message.table_event().table().table());
+        return dealing.size() == 2;
+    }));
+    std::atomic<int> quiet{0};
+    h.tournaments.stop_dealing([&] {
+        ++quiet;
+        h.outbox.poke();
+    });
+    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>&) { return quiet.load() > 0; }));
+    ASSERT_TRUE(h.idle());
+    EXPECT_EQ(quiet.load(), 1);
+    // Every hand dealt (one start per table and hand, whoever received it) is committed: none was cut
+    // short, none dealt after the stop.
+    std::set<std::pair<std::int32_t, std::int64_t>> dealt;
+    for (const Received& r : h.outbox.log())
+        if (r.message.has_table_event() && r.message.table_event().has_polacco_hand_started())
+            dealt.emplace(r.message.table_event().table().table(), r.message.table_event().hand());
+    EXPECT_EQ(h.db().count("SELECT count(*) FROM hands"), static_cast<std::int64_t>(dealt.size()));
 }
 
 }  // namespace
