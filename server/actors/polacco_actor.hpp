@@ -1,11 +1,13 @@
 #pragma once
-// A Poker Polacco Sit&Go (server/actors/README.md): a table::PolaccoCore, which is table and
-// director at once (server/table/README.md "Poker Polacco"), on its own strand. The same duties as a
-// poker table and its director: the turn clock's timer, frames to players through
-// Outbox::to_account and to observers through to_session, reattach / away / observe / chat, each
-// hand and the table's state through the write path (Polacco has no PHH: the events are the record),
-// the places and prizes after the hand that decided them, the results, the lobby told, the table
-// closed after a short while. Asio stays in polacco_actor.cpp.
+// A Poker Polacco tournament, one table (a Sit&Go) or many (an MTT) (server/actors/README.md): a
+// table::PolaccoCore, which is director and every table at once (server/table/README.md "Poker
+// Polacco"), on its own strand. The same duties as poker's tables and their director: the turn
+// clocks' timers, frames to players through Outbox::to_account and to observers through to_session,
+// reattach / away / observe / chat at each table, each hand and the table's state through the write
+// path (Polacco has no PHH: the events are the record), the places and prizes after the hand that
+// decided them, the recompositions (every table closed, the players drawn again, each told his move
+// and sent his new table), the results, the lobby told, the last table closed after a short while.
+// Asio stays in the .cpp files (polacco_actor_impl.hpp is theirs).
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -32,6 +34,7 @@ class PolaccoActor final : public TableEndpoint {
     PolaccoActor(const PolaccoActor&) = delete;
     PolaccoActor& operator=(const PolaccoActor&) = delete;
 
+    // A request for one of its tables (request.table names which).
     void post(session::TableRequest request) override;
     // No new hand; `quiet` once the hand in flight, its record and the places it decided are committed.
     void stop_dealing(std::function<void()> quiet);

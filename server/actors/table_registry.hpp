@@ -16,7 +16,7 @@
 namespace tavolo::server::actors {
 
 // A table as the registry reaches it: post() queues the request on the table's strand and returns at
-// once (TableActor, PolaccoActor).
+// once (TableActor, each table of a PolaccoActor).
 class TableEndpoint {
   public:
     virtual ~TableEndpoint() = default;

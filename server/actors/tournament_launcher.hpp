@@ -1,6 +1,6 @@
 #pragma once
 // The tournaments' side of the lobby's TournamentLauncher (tournament_links.hpp): it starts a
-// DirectorActor for a poker tournament or a PolaccoActor for a Poker Polacco Sit&Go, keeps them
+// DirectorActor for a poker tournament or a PolaccoActor for a Poker Polacco one, keeps them
 // while they run (a tournament that has finished and closed its tables is dropped), and stops them
 // all for a graceful shutdown. Thread-safe: the lobby's strand and the server's shutdown call it.
 #include <chrono>

@@ -55,63 +55,141 @@ std::expected<PolaccoCore, polacco::PolaccoError> PolaccoCore::start(std::vector
                                                                      SecretSource secrets) {
     auto t = polacco::Tournament::start(std::move(entrants), std::move(config), rng);
     if (!t) return std::unexpected(t.error());
-    // A Sit&Go is one table; a multi-table tournament redraws tables, which one table's core cannot.
-    if (t->tables().size() != 1) return std::unexpected(polacco::PolaccoError::TooManyPlayers);
-    const polacco::TableId id = t->tables().front().id();
-    return PolaccoCore(std::move(*t), id, rng, std::move(secrets));
+    PolaccoCore core(std::move(*t), rng, std::move(secrets));
+    core.seat_draw();
+    return core;
 }
 
-PolaccoCore::PolaccoCore(polacco::Tournament tournament, polacco::TableId table, engine::RandomSource& rng,
-                         SecretSource secrets)
+PolaccoCore::PolaccoCore(polacco::Tournament tournament, engine::RandomSource& rng, SecretSource secrets)
     : tournament_(std::move(tournament)),
-      table_(table),
       rng_(&rng),
+      secrets_(std::move(secrets)),
       settings_(turn_clock(tournament_.rules())),
-      no_bank_(settings_),
-      seeds_(std::move(secrets)) {}
+      no_bank_(settings_) {}
 
-PolaccoRecipients PolaccoCore::everyone() const {
+// The current draw's tables under fresh wire numbers, each player's table remembered for his move.
+void PolaccoCore::seat_draw() {
+    live_.clear();
+    seated_at_.clear();
+    for (const polacco::Table& t : tournament_.tables()) {
+        const PolaccoTableNumber number = next_number_++;
+        live_.emplace(number, Live{t.id(), secrets_});
+        for (const polacco::HandPlayer& p : t.seats())
+            seated_at_[p.player] = number;
+    }
+    draw_seen_ = tournament_.draws();
+}
+
+std::vector<PolaccoTableNumber> PolaccoCore::tables() const {
+    std::vector<PolaccoTableNumber> out;
+    for (const auto& [number, t] : live_)
+        out.push_back(number);
+    return out;
+}
+
+PolaccoCore::Live* PolaccoCore::live(PolaccoTableNumber table) {
+    const auto it = live_.find(table);
+    return it == live_.end() ? nullptr : &it->second;
+}
+
+const PolaccoCore::Live* PolaccoCore::live(PolaccoTableNumber table) const {
+    const auto it = live_.find(table);
+    return it == live_.end() ? nullptr : &it->second;
+}
+
+const polacco::Table* PolaccoCore::table(PolaccoTableNumber table) const {
+    const Live* t = live(table);
+    return t ? engine_table(*t) : nullptr;
+}
+
+const polacco::Hand* PolaccoCore::hand(PolaccoTableNumber number) const {
+    const polacco::Table* t = table(number);
+    return t ? t->hand() : nullptr;
+}
+
+bool PolaccoCore::in_hand(PolaccoTableNumber table) const {
+    const polacco::Hand* h = hand(table);
+    return h != nullptr && h->phase() != polacco::Phase::Ended;
+}
+
+bool PolaccoCore::any_in_hand() const {
+    return std::ranges::any_of(live_, [&](const auto& entry) { return in_hand(entry.first); });
+}
+
+Sequence PolaccoCore::seq(PolaccoTableNumber table) const {
+    const Live* t = live(table);
+    return t ? t->seq : 0;
+}
+
+const std::optional<HandShuffle>& PolaccoCore::shuffle(PolaccoTableNumber table) const {
+    const Live* t = live(table);
+    return t ? t->shuffle : no_shuffle_;
+}
+
+PolaccoRecipients PolaccoCore::everyone(const Live& live) const {
     PolaccoRecipients r;
-    if (const polacco::Table* t = table())
+    if (const polacco::Table* t = engine_table(live))
         for (const polacco::HandPlayer& p : t->seats())
             r.players.push_back(p.player);
     r.observers = true;
     return r;
 }
 
-PolaccoEffects PolaccoCore::start_hand(Millis now) {
+PolaccoEffects PolaccoCore::open_table(PolaccoTableNumber table) {
     PolaccoEffects out;
-    if (finished() || in_hand() || table() == nullptr) return out;
+    if (Live* t = live(table)) publish_views(*t, out);
+    return out;
+}
+
+PolaccoEffects PolaccoCore::start_hand(PolaccoTableNumber table, Millis now) {
+    PolaccoEffects out;
+    Live* live_table = live(table);
+    if (live_table == nullptr || finished() || in_hand(table) || engine_table(*live_table) == nullptr)
+        return out;
+    Live& lt = *live_table;
     // The hand the table deals next (polacco::Table::next_setup): its players clockwise give the
     // order the client seeds are mixed in.
-    const polacco::Table& t = *table();
+    const polacco::Table& t = *engine_table(lt);
     polacco::HandSetup setup{t.hands_played() + 1, t.rules(), t.seats(), t.first_speaker()};
     std::vector<DealtPlayer> dealt;
     for (std::size_t i = 0; i < setup.players.size(); ++i)
         dealt.push_back({setup.players[i].player, static_cast<engine::SeatIndex>(i)});
-    HandShuffle shuffle = seeds_.make(setup.hand_number, dealt);
+    HandShuffle shuffle = lt.seeds.make(setup.hand_number, dealt);
     // One SeedRandom per hand: the table shuffles its whole deck from it and from nothing else.
     fairness::SeedRandom deck(shuffle.seed);
-    auto events = tournament_.start_hand(table_, deck);
+    auto events = tournament_.start_hand(lt.engine, deck);
     if (!events) return out;  // paused or too few players: the tournament says so in its news
-    seeds_.dealt();
-    shuffle_ = std::move(shuffle);
-    setup_ = std::move(setup);
+    lt.seeds.dealt();
+    lt.shuffle = std::move(shuffle);
+    lt.setup = std::move(setup);
     // Before the first card: the commitment proves the seed was fixed before anyone saw one.
-    out.emplace_back(commitment_of(shuffle_->reveal, ++seq_));
-    after_command(*events, now, out);
+    out.emplace_back(commitment_of(lt.shuffle->reveal, ++lt.seq));
+    after_command(lt, *events, now, out);
     return out;
 }
 
-PolaccoEffects PolaccoCore::on_action(const PolaccoAction& action, Millis now) {
+namespace {
+PolaccoEffects not_at_table(PolaccoPlayer player, std::string message) {
+    PolaccoEffects out;
+    out.emplace_back(
+        PolaccoRefused{player, Refusal::WrongSeat, polacco::PolaccoError::NotSeated, std::move(message)});
+    return out;
+}
+constexpr const char* kClosed =
+    "this table has closed (the tables were drawn again): follow your move to your new table";
+}  // namespace
+
+PolaccoEffects PolaccoCore::on_action(PolaccoTableNumber table, const PolaccoAction& action, Millis now) {
     PolaccoEffects out;
     auto refuse = [&](Refusal why, std::string message,
                       polacco::PolaccoError error = polacco::PolaccoError::HandOver) {
         out.emplace_back(PolaccoRefused{action.player, why, error, std::move(message)});
         return out;
     };
-    polacco::Hand* hand = mutable_hand();
-    if (!in_hand() || hand == nullptr)
+    Live* lt = live(table);
+    if (lt == nullptr) return not_at_table(action.player, kClosed);
+    polacco::Hand* hand = mutable_hand(*lt);
+    if (!in_hand(table) || hand == nullptr)
         return refuse(Refusal::NoHandInPlay, "no hand is being played: wait for the next one");
     if (action.hand != hand->hand_number())
         return refuse(Refusal::StaleHand, "this action is for hand " + std::to_string(action.hand) +
@@ -136,41 +214,44 @@ PolaccoEffects PolaccoCore::on_action(const PolaccoAction& action, Millis now) {
                                         : std::string(polacco::describe(result.error()));
         return refuse(Refusal::Rule, message, result.error());
     }
-    after_command(*result, now, out);
+    after_command(*lt, *result, now, out);
     return out;
 }
 
-PolaccoEffects PolaccoCore::on_clock_expiry(std::int64_t hand_number, engine::DecisionNumber decision,
-                                            Millis now) {
+PolaccoEffects PolaccoCore::on_clock_expiry(PolaccoTableNumber table, std::int64_t hand_number,
+                                            engine::DecisionNumber decision, Millis now) {
     PolaccoEffects out;
-    polacco::Hand* hand = mutable_hand();
-    if (!in_hand() || hand == nullptr || !clock_.runs_for(hand_number, decision)) return out;  // stale
-    if (now < clock_.expires_at()) {
-        out.emplace_back(ArmTimer{hand_number, decision, clock_.expires_at()});
+    Live* lt = live(table);
+    if (lt == nullptr) return out;  // closed: stale
+    polacco::Hand* hand = mutable_hand(*lt);
+    if (!in_hand(table) || hand == nullptr || !lt->clock.runs_for(hand_number, decision))
+        return out;  // stale
+    if (now < lt->clock.expires_at()) {
+        out.emplace_back(ArmTimer{hand_number, decision, lt->clock.expires_at()});
         return out;
     }
-    auto events = hand->timeout(clock_player_, decision);
+    auto events = hand->timeout(lt->clock_player, decision);
     if (!events) return out;
-    after_command(*events, now, out);
+    after_command(*lt, *events, now, out);
     return out;
 }
 
-void PolaccoCore::after_command(const polacco::Events& events, Millis now, PolaccoEffects& out) {
-    clock_.stop();
-    publish(events, out);
-    const polacco::Hand* h = hand();
+void PolaccoCore::after_command(Live& t, const polacco::Events& events, Millis now, PolaccoEffects& out) {
+    t.clock.stop();
+    publish(t, events, out);
+    const polacco::Hand* h = mutable_hand(t);
     if (h != nullptr && h->phase() != polacco::Phase::Ended) {
-        publish_pending(now, out);
+        publish_pending(t, now, out);
         return;
     }
-    finish_hand(out);
+    finish_hand(t, out);
 }
 
-void PolaccoCore::publish(const polacco::Events& events, PolaccoEffects& out) {
-    const PolaccoRecipients all = everyone();
+void PolaccoCore::publish(Live& t, const polacco::Events& events, PolaccoEffects& out) {
+    const PolaccoRecipients all = everyone(t);
     for (const polacco::Event& e : events) {
         PolaccoPublish p;
-        p.seq = ++seq_;
+        p.seq = ++t.seq;
         if (!std::holds_alternative<polacco::CardDealt>(e)) {
             p.copies.push_back(PolaccoCopy{all, view::project(e, view::PolaccoViewer::observer())});
         } else {
@@ -182,21 +263,21 @@ void PolaccoCore::publish(const polacco::Events& events, PolaccoEffects& out) {
     }
 }
 
-void PolaccoCore::publish_pending(Millis now, PolaccoEffects& out) {
-    const polacco::Hand& h = *hand();
+void PolaccoCore::publish_pending(Live& t, Millis now, PolaccoEffects& out) {
+    const polacco::Hand& h = *mutable_hand(t);
     const PolaccoPlayer to_act = h.to_act();
     engine::SeatIndex place = 0;
-    const auto& seats = table()->seats();
+    const auto& seats = engine_table(t)->seats();
     for (std::size_t i = 0; i < seats.size(); ++i)
         if (seats[i].player == to_act) place = static_cast<engine::SeatIndex>(i);
-    clock_.start(place, h.hand_number(), h.decision(), now, no_bank_, settings_);
-    clock_player_ = to_act;
+    t.clock.start(place, h.hand_number(), h.decision(), now, no_bank_, settings_);
+    t.clock_player = to_act;
     PolaccoPublish p;
-    p.seq = ++seq_;
-    p.clock = clock_.view_at(now);
+    p.seq = ++t.seq;
+    p.clock = t.clock.view_at(now);
     p.clock->player = to_act;
     PolaccoCopy others{{{}, true}, {}};
-    for (PolaccoPlayer who : everyone().players) {
+    for (PolaccoPlayer who : everyone(t).players) {
         if (who != to_act) {
             others.to.players.push_back(who);
         } else if (auto mine = view::pending_decision(h, view::PolaccoViewer::player(who))) {
@@ -208,61 +289,89 @@ void PolaccoCore::publish_pending(Millis now, PolaccoEffects& out) {
         p.copies.push_back(std::move(others));
     }
     out.emplace_back(std::move(p));
-    out.emplace_back(ArmTimer{h.hand_number(), h.decision(), clock_.expires_at()});
+    out.emplace_back(ArmTimer{h.hand_number(), h.decision(), t.clock.expires_at()});
 }
 
-void PolaccoCore::finish_hand(PolaccoEffects& out) {
+void PolaccoCore::finish_hand(Live& t, PolaccoEffects& out) {
+    const polacco::Hand* hand = mutable_hand(t);
     PolaccoHandFinished done;
-    done.hand = hand()->hand_number();
-    done.events = hand()->events();
-    done.setup = setup_;
-    done.shuffle = shuffle_->reveal;
-    auto news = tournament_.finish_hand(table_, *rng_);
+    done.hand = hand->hand_number();
+    done.events = hand->events();
+    done.setup = t.setup;
+    done.shuffle = t.shuffle->reveal;
+    const int draws_before = tournament_.draws();
+    auto news = tournament_.finish_hand(t.engine, *rng_);
     if (!news) return;  // cannot happen: the hand has ended
-    if (const polacco::Table* t = table(); t && !finished())
-        if (auto state = t->snapshot()) done.state = *state;
+    const bool redrawn = tournament_.draws() != draws_before;
+    if (const polacco::Table* table = engine_table(t); table && !finished() && !redrawn)
+        if (auto state = table->snapshot()) done.state = *state;
     // The hand is over: how its seed was made, for everyone to check against the commitment.
-    out.emplace_back(ShuffleRevealed{++seq_, done.shuffle});
+    out.emplace_back(ShuffleRevealed{++t.seq, done.shuffle});
     out.emplace_back(std::move(done));
-    publish_views(out);
-    if (!news->empty()) out.emplace_back(PolaccoTournamentNews{++seq_, std::move(*news)});
+    if (redrawn) {
+        // This table closed with every other: its players hear of their moves, not of this table.
+        out.emplace_back(PolaccoTournamentNews{0, std::move(*news)});
+        this->redrawn(out);
+        return;
+    }
+    publish_views(t, out);
+    if (!news->empty()) out.emplace_back(PolaccoTournamentNews{++t.seq, std::move(*news)});
 }
 
-void PolaccoCore::publish_views(PolaccoEffects& out) {
-    const polacco::Table* t = table();
+// Every table closed (POLACCO §4.2): the new ones get fresh wire numbers, each player his move.
+void PolaccoCore::redrawn(PolaccoEffects& out) {
+    const std::map<PolaccoPlayer, PolaccoTableNumber> before = seated_at_;
+    closed_ = live_.empty() ? closed_ : live_.rbegin()->first;
+    seat_draw();
+    PolaccoTablesDrawn drawn;
+    drawn.draw = tournament_.draws() - 1;
+    drawn.final_table = tournament_.final_table();
+    for (const auto& [number, t] : live_) {
+        drawn.tables.push_back(number);
+        const auto& seats = engine_table(t)->seats();
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+            const auto from = before.find(seats[i].player);
+            drawn.moves.push_back(
+                {seats[i].player, from == before.end() ? -1 : from->second, number, static_cast<int>(i)});
+        }
+    }
+    out.emplace_back(std::move(drawn));
+}
+
+void PolaccoCore::publish_views(Live& lt, PolaccoEffects& out) {
+    const polacco::Table* t = engine_table(lt);
     if (t == nullptr) return;
     PolaccoTableViews v;
-    v.seq = ++seq_;
-    for (PolaccoPlayer who : everyone().players)
+    v.seq = ++lt.seq;
+    for (PolaccoPlayer who : everyone(lt).players)
         v.views.emplace_back(PolaccoRecipients{{who}, false},
                              view::view_of(*t, view::PolaccoViewer::player(who)));
     v.views.emplace_back(PolaccoRecipients{{}, true}, view::view_of(*t, view::PolaccoViewer::observer()));
     out.emplace_back(std::move(v));
 }
 
-PolaccoEffects PolaccoCore::set_disconnected(PolaccoPlayer player, bool disconnected) {
+PolaccoEffects PolaccoCore::set_disconnected(PolaccoTableNumber table, PolaccoPlayer player,
+                                             bool disconnected) {
     PolaccoEffects out;
-    const PolaccoRecipients all = everyone();
-    if (std::find(all.players.begin(), all.players.end(), player) == all.players.end()) {
-        out.emplace_back(PolaccoRefused{player, Refusal::WrongSeat, polacco::PolaccoError::NotSeated,
-                                        "you do not sit at this table: report your own connection"});
-        return out;
-    }
-    if (disconnected ? !disconnected_.insert(player).second : disconnected_.erase(player) == 0)
+    Live* lt = live(table);
+    if (lt == nullptr) return not_at_table(player, kClosed);
+    const PolaccoRecipients all = everyone(*lt);
+    if (std::find(all.players.begin(), all.players.end(), player) == all.players.end())
+        return not_at_table(player, "you do not sit at this table: report your own connection");
+    if (disconnected ? !lt->disconnected.insert(player).second : lt->disconnected.erase(player) == 0)
         return out;  // no change: nothing to tell
-    out.emplace_back(PolaccoSeatStatus{++seq_, player, disconnected});
+    out.emplace_back(PolaccoSeatStatus{++lt->seq, player, disconnected});
     return out;
 }
 
-PolaccoEffects PolaccoCore::set_client_seed(PolaccoPlayer player, std::vector<std::uint8_t> bytes) {
+PolaccoEffects PolaccoCore::set_client_seed(PolaccoTableNumber table, PolaccoPlayer player,
+                                            std::vector<std::uint8_t> bytes) {
     PolaccoEffects out;
-    const PolaccoRecipients all = everyone();
-    if (std::find(all.players.begin(), all.players.end(), player) == all.players.end()) {
-        out.emplace_back(PolaccoRefused{player, Refusal::WrongSeat, polacco::PolaccoError::NotSeated,
-                                        "only a player at this table sends a client seed for its hands"});
-        return out;
-    }
-    if (!seeds_.take(player, std::move(bytes)))
+    Live* lt = live(table);
+    const PolaccoRecipients all = lt ? everyone(*lt) : PolaccoRecipients{};
+    if (std::find(all.players.begin(), all.players.end(), player) == all.players.end())
+        return not_at_table(player, "only a player at this table sends a client seed for its hands");
+    if (!lt->seeds.take(player, std::move(bytes)))
         out.emplace_back(PolaccoRefused{player, Refusal::ClientSeed, polacco::PolaccoError::HandOver,
                                         "a client seed has at most " +
                                             std::to_string(fairness::kMaxClientSeedBytes) +
@@ -270,14 +379,17 @@ PolaccoEffects PolaccoCore::set_client_seed(PolaccoPlayer player, std::vector<st
     return out;
 }
 
-PolaccoSnapshot PolaccoCore::snapshot_for(const view::PolaccoViewer& viewer, Millis now) const {
+PolaccoSnapshot PolaccoCore::snapshot_for(PolaccoTableNumber table, const view::PolaccoViewer& viewer,
+                                          Millis now) const {
     PolaccoSnapshot s;
-    s.seq = seq_;
-    if (const polacco::Table* t = table()) s.view = view::view_of(*t, viewer);
-    s.clock = clock_.view_at(now);
-    if (clock_.running()) s.clock.player = clock_player_;
-    if (in_hand() && shuffle_) s.shuffle_commitment = shuffle_->reveal.commitment;
-    s.disconnected.assign(disconnected_.begin(), disconnected_.end());
+    const Live* lt = live(table);
+    if (lt == nullptr) return s;
+    s.seq = lt->seq;
+    if (const polacco::Table* t = engine_table(*lt)) s.view = view::view_of(*t, viewer);
+    s.clock = lt->clock.view_at(now);
+    if (lt->clock.running()) s.clock.player = lt->clock_player;
+    if (in_hand(table) && lt->shuffle) s.shuffle_commitment = lt->shuffle->reveal.commitment;
+    s.disconnected.assign(lt->disconnected.begin(), lt->disconnected.end());
     return s;
 }
 

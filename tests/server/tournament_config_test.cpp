@@ -372,6 +372,14 @@ TEST(TournamentConfig, Rules_9_PolaccoDeclarations) {
     ASSERT_TRUE(mtt) << mtt.error();
     EXPECT_EQ(mtt->tournaments[0].seats(), 7);
     EXPECT_EQ(mtt->tournaments[0].min_players(), 2);
+    // Issue 11: a Polacco MTT of 30 on several tables, started at its time with its minimum.
+    auto thirty = parse_tournament(std::string(kPolacco) +
+                                   "kind = \"mtt\"\nstart = \"+10m\"\nmin_players = 12\nmax_players = 30\n");
+    ASSERT_TRUE(thirty) << thirty.error();
+    EXPECT_EQ(thirty->tournaments[0].kind, engine::TournamentKind::ScheduledMtt);
+    EXPECT_EQ(thirty->tournaments[0].seats(), 7);
+    EXPECT_EQ(thirty->tournaments[0].min_players(), 12);
+    EXPECT_EQ(thirty->tournaments[0].max_players(), 30);
 
     auto hu = parse_tournament(std::string(kPolacco) + "kind = \"headsup\"\n");
     ASSERT_TRUE(hu) << hu.error();
