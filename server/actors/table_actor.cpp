@@ -11,10 +11,12 @@
 #include "engine/phh/export.hpp"
 #include "engine/phh/writer.hpp"
 #include "persistence/engine_state.hpp"
+#include "server/actors/dealing_gate.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/shuffle_frames.hpp"
 #include "server/actors/table_refusal.hpp"
+#include "server/actors/tournament_payments.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/poker_events.hpp"
@@ -66,6 +68,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     std::int64_t level_ends_at_ms = 0;
     int pending_commits = 0;  // finished hands not yet durable
     bool stopping = false;
+    bool voided = false;  // cancelled: the hand in play is void, nothing more is dealt or played
+    DealingGate gate;     // no hand starts that cannot be committed
     std::function<void()> quiet;
     bool closed = false;
     std::chrono::system_clock::time_point hand_started_at{};
@@ -200,7 +204,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         clock_timer.expires_at(ctx.clock.steady_deadline(t.at));
         clock_timer.async_wait([self = shared_from_this(), hand = t.hand,
                                 decision = t.decision](const boost::system::error_code& ec) {
-            if (ec || self->closed) return;  // replaced by a newer decision's timer, or closed
+            if (ec || self->closed || self->voided) return;  // replaced, closed, or the hand is void
             self->carry_out(self->core.on_clock_expiry(hand, decision, self->now()));
         });
     }
@@ -286,6 +290,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 });
                 return;
             }
+            if (start && !may_deal()) return;  // waits for the database; asks again by itself
             const engine::DirectorMessage message = std::move(inbox.front());
             inbox.pop_front();
             if (start) {
@@ -297,8 +302,26 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         maybe_quiet();
     }
 
+    // The database can take this table's next hand: otherwise hold, and ask again after a while.
+    bool may_deal() {
+        const auto tell = [this](bool waiting) {
+            const Frame frame = session::serialise(table_paused_message(setup.address, waiting));
+            for (SeatIndex s = 0; s < seats().size(); ++s)
+                to_seat(s, frame);
+        };
+        if (gate.may_deal(ctx.writes.status().database_up, pending_commits, setup.address, tell)) return true;
+        pausing = true;
+        pause_timer.expires_after(kDatabaseRecheck);
+        pause_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec || self->closed) return;
+            self->pausing = false;
+            self->pump();
+        });
+        return false;
+    }
+
     void maybe_quiet() {
-        if (!stopping || !quiet || core.in_hand() || pending_commits > 0) return;
+        if (!stopping || !quiet || (core.in_hand() && !voided) || pending_commits > 0) return;
         auto call = std::move(quiet);
         quiet = nullptr;
         call();
@@ -388,6 +411,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         }
         auto held = seated_or_refuse(r);
         if (!held) return;
+        if (voided) {
+            reply({v1::ERROR_CODE_ILLEGAL_ACTION, "the tournament is being cancelled: this hand is void"});
+            return;
+        }
         carry_out(core.on_action(
             table::PlayerAction{held->entrant, held->seat, parsed->hand, parsed->decision, *command}, now()));
     }
@@ -427,6 +454,24 @@ void TableActor::deliver(std::vector<engine::DirectorMessage> messages, std::int
 void TableActor::stop_dealing(std::function<void()> quiet) {
     asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
         impl->stopping = true;
+        impl->quiet = std::move(quiet);
+        if (impl->closed) {
+            auto call = std::move(impl->quiet);
+            impl->quiet = nullptr;
+            if (call) call();
+            return;
+        }
+        impl->maybe_quiet();
+    });
+}
+
+void TableActor::void_and_stop(std::function<void()> quiet) {
+    asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
+        impl->voided = true;
+        impl->stopping = true;
+        impl->clock_timer.cancel();
+        impl->pause_timer.cancel();
+        impl->pausing = false;
         impl->quiet = std::move(quiet);
         if (impl->closed) {
             auto call = std::move(impl->quiet);
