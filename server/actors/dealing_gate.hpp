@@ -2,8 +2,9 @@
 // Whether a table may deal its next hand (issue 11: "no hand starts that cannot be committed"). A
 // table deals only while the write service finds the database up and at most
 // kMaxUncommittedHands of its finished hands wait to commit; otherwise it holds its StartHand and
-// asks again every kDatabaseRecheck (real time), so play resumes by itself once the database is
-// back and the queued hands have committed, in order. Each change is logged once
+// asks again every kDatabaseRecheck (real time); a finished hand still waiting to commit after
+// kCommitWait pauses it too (the write service may not know yet that the database is away). Play resumes by
+// itself once the database is back and the queued hands have committed, in order. Each change is logged once
 // (event=table_paused / event=table_resumed) and told to the table's players as a TablePaused
 // tournament event. No Asio: the table actor owns the timer.
 #include <chrono>
@@ -18,6 +19,8 @@ namespace tavolo::server::actors {
 // A hand in play when the database goes down is played to its end and queued; the next one waits.
 inline constexpr int kMaxUncommittedHands = 0;
 inline constexpr std::chrono::milliseconds kDatabaseRecheck{250};
+// A finished hand not committed after this long (real time) pauses its table until it is.
+inline constexpr std::chrono::milliseconds kCommitWait{1'000};
 
 class DealingGate {
   public:

@@ -49,6 +49,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
           strand(asio::make_strand(c.io)),
           clock_timer(strand),
           pause_timer(strand),
+          commit_timer(strand),
           core(setup.address.table, rng, setup.clock) {}
 
     ActorContext ctx;
@@ -56,7 +57,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     Strand strand;
     asio::steady_timer clock_timer;
     asio::steady_timer pause_timer;
-    SecureRandom rng;  // before core, which deals with it
+    asio::steady_timer commit_timer;  // while a finished hand waits to commit: is the database away?
+    SecureRandom rng;                 // before core, which deals with it
     table::TableCore core;
     std::set<SessionId> observers;
     // The connection each account last re-attached from: an away notice of an older connection that
@@ -252,6 +254,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             [self = shared_from_this(), report = f.report,
              hand = f.record.hand](persistence::StoreResult<void> r) {
                 --self->pending_commits;
+                if (self->pending_commits == 0 && self->gate.paused() && !self->closed) self->ask_gate();
                 if (!r)
                     spdlog::error("event=hand_commit_failed table={}:{} hand={} error=\"{}\"",
                                   self->setup.address.tournament_id, self->setup.address.table, hand,
@@ -260,6 +263,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 self->maybe_quiet();
             },
             executor_on(strand));
+        if (accepted && pending_commits == 1) watch_commits();
         if (!accepted) {
             --pending_commits;
             spdlog::error("event=hand_not_accepted table={}:{} hand={} error=\"{}\"",
@@ -304,12 +308,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 
     // The database can take this table's next hand: otherwise hold, and ask again after a while.
     bool may_deal() {
-        const auto tell = [this](bool waiting) {
-            const Frame frame = session::serialise(table_paused_message(setup.address, waiting));
-            for (SeatIndex s = 0; s < seats().size(); ++s)
-                to_seat(s, frame);
-        };
-        if (gate.may_deal(ctx.writes.status().database_up, pending_commits, setup.address, tell)) return true;
+        if (ask_gate()) return true;
         pausing = true;
         pause_timer.expires_after(kDatabaseRecheck);
         pause_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -318,6 +317,25 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             self->pump();
         });
         return false;
+    }
+
+    bool ask_gate() {
+        return gate.may_deal(
+            ctx.writes.status().database_up, pending_commits, setup.address, [this](bool waiting) {
+                const Frame frame = session::serialise(table_paused_message(setup.address, waiting));
+                for (SeatIndex s = 0; s < seats().size(); ++s)
+                    to_seat(s, frame);
+            });
+    }
+
+    // A hand that takes long to commit (the database is away) pauses the table until it has.
+    void watch_commits() {
+        commit_timer.expires_after(kCommitWait);
+        commit_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec || self->closed || self->pending_commits == 0) return;
+            self->ask_gate();
+            self->watch_commits();
+        });
     }
 
     void maybe_quiet() {
@@ -489,6 +507,7 @@ void TableActor::close() {
         impl->closed = true;
         impl->clock_timer.cancel();
         impl->pause_timer.cancel();
+        impl->commit_timer.cancel();
         impl->observers.clear();
         impl->setup.report = nullptr;  // no cycle with the director is left behind
         if (impl->quiet) {
