@@ -127,6 +127,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         for (std::size_t i = 0; i < opens.size(); ++i)
             open_table(opens[i].first, (*r)->tables[i]);
         set_up = true;
+        spdlog::info("event=tournament_started tournament={} entrants={} tables={}", id(),
+                     director->entrants(), opens.size());
         v1::TournamentEvent started;
         started.set_tournament_id(id());
         started.mutable_started()->set_entrants(director->entrants());
