@@ -13,6 +13,7 @@
 #include "persistence/account_store.hpp"
 #include "persistence/engine_state.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/actors/dealing_gate.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/roster.hpp"
@@ -78,6 +79,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     Strand strand;
     asio::steady_timer clock_timer;
     asio::steady_timer pause_timer;
+    DealingGate gate;  // no hand starts that cannot be committed
     SecureRandom rng;  // the core keeps a pointer to it: it lives as long as the core
     std::optional<table::PolaccoCore> core;
     Roster roster;
@@ -154,10 +156,27 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
 
     void deal() {
         if (closed || stopping || !core || core->finished()) return;
+        if (!may_deal()) return;  // the database is away: asks again by itself
         hand_started_at = std::chrono::system_clock::now();
         auto effects = core->start_hand(now());
         if (const polacco::Hand* h = core->hand()) current_hand = h->hand_number();
         carry_out(effects);
+    }
+
+    bool may_deal() {
+        const auto tell = [this](bool waiting) {
+            const Frame frame = session::serialise(table_paused_message(address(), waiting));
+            for (PolaccoPlayer p : at_table())
+                to_player(p, frame);
+        };
+        // It deals after a pause without waiting for the last commit: one hand may wait to commit.
+        if (gate.may_deal(ctx.writes.status().database_up, std::max(0, pending_commits - 1), address(), tell))
+            return true;
+        pause_timer.expires_after(kDatabaseRecheck);
+        pause_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (!ec && !self->closed) self->deal();
+        });
+        return false;
     }
 
     // ---- who receives what ------------------------------------------------------------------
