@@ -469,10 +469,19 @@ void TableActor::deliver(std::vector<engine::DirectorMessage> messages, std::int
     });
 }
 
+// A second waiter (a shutdown during a cancellation, or the reverse) is called after the first.
+static std::function<void()> both(std::function<void()> first, std::function<void()> second) {
+    if (!first) return second;
+    return [first = std::move(first), second = std::move(second)] {
+        first();
+        if (second) second();
+    };
+}
+
 void TableActor::stop_dealing(std::function<void()> quiet) {
     asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
         impl->stopping = true;
-        impl->quiet = std::move(quiet);
+        impl->quiet = both(std::move(impl->quiet), std::move(quiet));
         if (impl->closed) {
             auto call = std::move(impl->quiet);
             impl->quiet = nullptr;
@@ -490,7 +499,7 @@ void TableActor::void_and_stop(std::function<void()> quiet) {
         impl->clock_timer.cancel();
         impl->pause_timer.cancel();
         impl->pausing = false;
-        impl->quiet = std::move(quiet);
+        impl->quiet = both(std::move(impl->quiet), std::move(quiet));
         if (impl->closed) {
             auto call = std::move(impl->quiet);
             impl->quiet = nullptr;

@@ -454,7 +454,7 @@ Effects LobbyCore::tournament_finished(TournamentId tournament, TimePoint now) {
 Effects LobbyCore::tournament_cancelled(TournamentId tournament, TimePoint now) {
     Effects out;
     Listed* t = find(tournament);
-    if (t == nullptr || t->phase == Phase::Cancelled || t->phase == Phase::Finished) return out;
+    if (t == nullptr || t->phase != Phase::Running) return out;
     t->phase = Phase::Cancelled;
     t->late_open = false;
     t->over_since = now;
