@@ -54,6 +54,19 @@ std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms
             e.seat_from_button = (s - button + table.size()) % table.size();
             c.entrants.push_back(e);
         }
+        // Players moving to this table while it plays a hand (balancing, breaking): still in the
+        // tournament with the chips their old table reported, after its seated players in the order
+        // of leftover cents (they hold no seat yet).
+        int arrival = 0;
+        for (const SeatMove& m : table.arrivals()) {
+            if (!known(m.entrant)) return std::unexpected(RefundError::UnknownEntrant);
+            RefundEntrant e = entry(m.entrant);
+            e.remaining = true;
+            e.chips = m.player.stack;
+            e.table = t;
+            e.seat_from_button = table.size() + arrival++;
+            c.entrants.push_back(e);
+        }
     }
     return c;
 }

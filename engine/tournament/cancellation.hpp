@@ -28,10 +28,11 @@ struct CancellationTerms {
     bool prizes_credited_at_elimination = true;
 };
 
-// `payments` is indexed by entrant id. Remaining players are those seated on the floor; their
-// table number and seat from the button order the leftover cents. An entrant with no payments
-// entry is refused (UnknownEntrant); announced prizes below zero (NegativeAmount) or adding up past
-// kMaxTotalCents (OverLimit) too. plan_refunds() checks the rest.
+// `payments` is indexed by entrant id. Remaining players are those seated on the floor and those
+// moving to a table that plays a hand (its arrivals, with the chips their old table reported,
+// ordered after its seated players); table number and seat from the button order the leftover cents. An
+// entrant with no payments entry is refused (UnknownEntrant); announced prizes below zero (NegativeAmount) or
+// adding up past kMaxTotalCents (OverLimit) too. plan_refunds() checks the rest.
 std::expected<RefundCase, RefundError> cancellation_case(const CancellationTerms& terms, const Floor& floor,
                                                          const Ranking& ranking,
                                                          std::span<const EntrantPayments> payments);

@@ -16,6 +16,7 @@
 #include "server/actors/tournament_payments.hpp"
 #include "server/protocol/tournament_events.hpp"
 #include "server/secure_random.hpp"
+#include "server/session/session_core.hpp"
 
 namespace tavolo::server::actors {
 
@@ -62,6 +63,13 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     bool stopping = false;
     std::function<void()> quiet;
     int tables_not_quiet = 0;
+    // Technical cancellation.
+    bool cancelling = false;
+    bool refunding = false;
+    int tables_not_void = 0;
+    CancellationOutcome cancellation;
+    std::optional<CancellationOutcome> cancelled;
+    std::vector<std::function<void(const CancellationOutcome&)>> cancel_waiters;
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
     Millis since_start() const { return ctx.clock.now() - started_at; }
@@ -73,23 +81,19 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     // ---- starting -----------------------------------------------------------------------------
 
     void begin() {
+        for (const lobby::Entrant& e : start.entrants)
+            roster->entrants.push_back({persistence::raw(e.account), e.registration, {}});
         rules = std::get_if<PokerTournament>(&start.declaration.rules);
         if (rules == nullptr || start.entrants.size() < 2) {
-            spdlog::error(
-                "event=tournament_not_started tournament={} error=\"not a poker tournament of two "
-                "entrants or more\"",
-                id());
+            not_started("not a poker tournament of two entrants or more");
             return;
         }
         std::vector<engine::EntrantId> ids(start.entrants.size());
         std::iota(ids.begin(), ids.end(), engine::EntrantId{0});
-        for (const lobby::Entrant& e : start.entrants)
-            roster->entrants.push_back({persistence::raw(e.account), e.registration, {}});
         auto started = engine::TournamentDirector::start(
             ids, engine::DirectorConfig{rules->structure, engine::Pace::Free, rules->payout_table}, rng);
         if (!started) {
-            spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(),
-                          engine::to_string(started.error()));
+            not_started(engine::to_string(started.error()));
             return;
         }
         director.emplace(std::move(started->director));
@@ -107,23 +111,24 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                 self->opened(r, opens);
             },
             executor_on(strand));
-        if (!accepted)
-            spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(),
-                          accepted.error().message);
+        if (!accepted) not_started(accepted.error().message);
     }
 
     void opened(const persistence::StoreResult<std::shared_ptr<const Opened>>& r,
                 const std::vector<std::pair<engine::TableId, int>>& opens) {
         if (!r) {
-            spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(), r.error().message);
+            not_started(r.error().message);
             return;
         }
+        if (cancelling) return;  // cancelled while the tables were opened: nothing is dealt
         for (std::size_t i = 0; i < (*r)->names.size(); ++i)
             roster->entrants[i].name = (*r)->names[i];
         started_at = ctx.clock.now();
         for (std::size_t i = 0; i < opens.size(); ++i)
             open_table(opens[i].first, (*r)->tables[i]);
         set_up = true;
+        spdlog::info("event=tournament_started tournament={} entrants={} tables={}", id(),
+                     director->entrants(), opens.size());
         v1::TournamentEvent started;
         started.set_tournament_id(id());
         started.mutable_started()->set_entrants(director->entrants());
@@ -223,7 +228,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void arm_tick() {
-        if (!director || director->finished()) return;
+        if (!director || director->finished() || cancelling) return;
         tick_timer.expires_at(ctx.clock.steady_deadline(ctx.clock.now() + next_tick_in() + Millis{1}));
         tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
             if (ec || !self->director || self->director->finished()) return;
@@ -274,6 +279,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                           --self->pending_finishes;
                           self->maybe_finish();
                           self->maybe_quiet();
+                          self->maybe_refund();
                       });
         }
     }
@@ -309,6 +315,99 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             done = nullptr;
             call();
         }
+    }
+
+    // ---- technical cancellation (tournament_cancellation.hpp) ---------------------------------
+
+    // A tournament that cannot start is cancelled with every entry refunded in full.
+    void not_started(const std::string& why) {
+        spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(), why);
+        cancel("the tournament could not start: " + why, {});
+    }
+
+    void cancel(std::string reason, std::function<void(const CancellationOutcome&)> waiter) {
+        if (cancelled) {
+            if (waiter) waiter(*cancelled);
+            return;
+        }
+        if (waiter) cancel_waiters.push_back(std::move(waiter));
+        if (cancelling) return;  // one cancellation; the later caller hears its outcome
+        cancelling = true;
+        cancellation.reason = std::move(reason);
+        spdlog::warn("event=tournament_cancelling tournament={} reason=\"{}\"", id(), cancellation.reason);
+        tick_timer.cancel();
+        tables_not_void = static_cast<int>(tables.size());
+        for (const auto& [table, actor] : tables) {
+            (void)table;
+            actor->void_and_stop([weak = weak_from_this()] {
+                if (auto self = weak.lock())
+                    asio::post(self->strand, [self] {
+                        --self->tables_not_void;
+                        self->maybe_refund();
+                    });
+            });
+        }
+        maybe_refund();
+    }
+
+    // Once every table is still and every committed hand's prizes are paid: the plan, then the money.
+    void maybe_refund() {
+        if (!cancelling || refunding || cancelled || tables_not_void > 0 || pending_finishes > 0) return;
+        refunding = true;
+        auto plan = set_up ? plan_cancellation(*director, rules->structure, *roster)
+                           : plan_unstarted(start.declaration.buy_in(), *roster);
+        if (!plan) {
+            cancellation.error = plan.error();
+            spdlog::error("event=tournament_not_cancelled tournament={} error=\"{}\"", id(), plan.error());
+            return end_cancellation();
+        }
+        plan->reason = cancellation.reason;
+        cancellation = std::move(*plan);
+        auto accepted = ctx.writes.submit<std::vector<engine::Cents>>(
+            [tournament = start.tournament, refunds = cancellation.refunds](persistence::Database& db) {
+                return pay_refunds(db, tournament, refunds);
+            },
+            [self = shared_from_this()](persistence::StoreResult<std::vector<engine::Cents>> r) {
+                self->refunds_paid(r);
+            },
+            executor_on(strand));
+        if (!accepted) refunds_paid(std::unexpected(accepted.error()));
+    }
+
+    void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances) {
+        if (!balances) {
+            cancellation.error = "the refunds were not committed: " + balances.error().message +
+                                 " (cancel it again: the refunds already made are not paid twice)";
+            spdlog::error("event=tournament_not_cancelled tournament={} error=\"{}\"", id(),
+                          cancellation.error);
+            refunding = false;
+            cancelling = false;
+            return end_cancellation(false);
+        }
+        cancellation.cancelled = true;
+        engine::Cents total = 0;
+        for (const CancelRefund& r : cancellation.refunds)
+            total += r.amount;
+        spdlog::warn("event=tournament_cancelled tournament={} refunds={} total_cents={} reason=\"{}\"", id(),
+                     cancellation.refunds.size(), total, cancellation.reason);
+        to_entrants(ctx.outbox, *roster, tournament_message(cancelled_event(id(), cancellation, *roster)));
+        for (std::size_t i = 0; i < cancellation.refunds.size() && i < balances->size(); ++i) {
+            v1::ServerMessage wallet;
+            wallet.mutable_wallet()->set_balance_cents((*balances)[i]);
+            ctx.outbox.to_account(cancellation.refunds[i].account, session::serialise(wallet));
+        }
+        if (lobby != nullptr) lobby->tournament_cancelled(start.tournament);
+        end_cancellation();
+    }
+
+    // Tells every caller; a tournament that is over (cancelled, or refused because it finished) closes.
+    void end_cancellation(bool final = true) {
+        auto waiters = std::move(cancel_waiters);
+        cancel_waiters.clear();
+        if (final) cancelled = cancellation;
+        for (auto& w : waiters)
+            w(cancellation);
+        if (final && cancellation.cancelled) close_all();
     }
 
     // ---- graceful shutdown --------------------------------------------------------------------
@@ -360,6 +459,12 @@ void DirectorActor::add_late_entrant(lobby::AddLateEntrant entrant) {
         "event=late_entrant_refused tournament={} registration={} error=\"the director does not seat "
         "late entrants yet: refund the entry\"",
         persistence::raw(entrant.tournament), persistence::raw(entrant.entrant.registration));
+}
+
+void DirectorActor::cancel(std::string reason, std::function<void(const CancellationOutcome&)> done) {
+    asio::post(impl_->strand, [impl = impl_, reason = std::move(reason), done = std::move(done)]() mutable {
+        impl->cancel(std::move(reason), std::move(done));
+    });
 }
 
 void DirectorActor::stop_dealing(std::function<void()> quiet) {

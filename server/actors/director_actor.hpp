@@ -14,6 +14,7 @@
 
 #include "server/actors/actor_context.hpp"
 #include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_cancellation.hpp"
 #include "server/actors/tournament_links.hpp"
 #include "server/lobby/lobby_messages.hpp"
 
@@ -40,6 +41,12 @@ class DirectorActor {
     // No new hand at any of its tables; `quiet` once every hand in flight has committed and every
     // prize it decided is paid.
     void stop_dealing(std::function<void()> quiet);
+    // Technical cancellation (RULES.md §7, tournament_cancellation.hpp): the tables stop and void the
+    // hand in play; once every committed hand is reported and its prizes paid, everyone is refunded
+    // per the plan ("cancel:<registration>"), told (TournamentCancelled) and the lobby lists it
+    // cancelled; then the tables close. `done` (on the director's strand) gets the outcome; a second
+    // call while it runs, or after, gets the same outcome and pays nothing.
+    void cancel(std::string reason, std::function<void(const CancellationOutcome&)> done = {});
 
     struct Impl;
 

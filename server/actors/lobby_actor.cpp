@@ -379,6 +379,10 @@ void LobbyActor::late_registration_closed(lobby::TournamentId tournament) {
     state_->on_strand([tournament](State& s) { s.run(s.core.late_registration_closed(tournament)); });
 }
 
+void LobbyActor::tournament_cancelled(lobby::TournamentId tournament) {
+    state_->on_strand([tournament](State& s) { s.run(s.core.tournament_cancelled(tournament, s.now())); });
+}
+
 void LobbyActor::tournament_finished(lobby::TournamentId tournament) {
     state_->on_strand([tournament](State& s) { s.run(s.core.tournament_finished(tournament, s.now())); });
 }

@@ -48,6 +48,7 @@ class LobbyActor final : public session::LobbyGateway, public LobbyNotices {
 
     void late_registration_closed(lobby::TournamentId tournament) override;
     void tournament_finished(lobby::TournamentId tournament) override;
+    void tournament_cancelled(lobby::TournamentId tournament) override;
 
     struct State;
 

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "persistence/engine_state.hpp"
+#include "persistence/tournament_store.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/polacco_actor_impl.hpp"
 #include "server/actors/shuffle_frames.hpp"
@@ -128,10 +129,30 @@ void PolaccoActor::Impl::add_tables(const std::vector<PolaccoTableNumber>& table
 void PolaccoActor::Impl::deal(PolaccoTableNumber table) {
     PolaccoTableLinks* l = links_of(table);
     if (closed || stopping || !core || core->finished() || l == nullptr || !l->dealing) return;
+    if (!may_deal(table, *l)) return;  // the database is away: asks again by itself
     l->hand_started_at = std::chrono::system_clock::now();
     auto effects = core->start_hand(table, now());
     if (const polacco::Hand* h = core->hand(table)) l->current_hand = h->hand_number();
     carry_out(table, effects);
+}
+
+// The dealing gate (dealing_gate.hpp): false, and a re-check armed, while the database is away or
+// this table's last hands have not committed.
+bool PolaccoActor::Impl::may_deal(PolaccoTableNumber table, PolaccoTableLinks& l) {
+    const auto tell = [this, table](bool waiting) {
+        const Frame frame = session::serialise(table_paused_message(address(table), waiting));
+        for (table::PolaccoPlayer p : at_table(table))
+            to_player(p, frame);
+    };
+    // It deals after a pause without waiting for the last commit (a Polacco table deals on its own, not
+    // after its report as a poker table): one hand may still wait to commit.
+    const int uncommitted = std::max(0, l.pending_commits - 1);
+    if (l.gate.may_deal(ctx.writes.status().database_up, uncommitted, address(table), tell)) return true;
+    l.pause_timer.expires_after(kDatabaseRecheck);
+    l.pause_timer.async_wait([self = shared_from_this(), table](const boost::system::error_code& ec) {
+        if (!ec && !self->closed) self->deal(table);
+    });
+    return false;
 }
 
 // The next hand after a pause, so players see the reveal (or their new table).
@@ -299,10 +320,12 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
                           id(), table, f.hand, snapshot.error().message);
     }
     ++pending_commits;
+    if (PolaccoTableLinks* l = links_of(table)) ++l->pending_commits;
     auto accepted = ctx.writes.submit_hand(
         std::move(record),
         [self = shared_from_this(), table, hand = f.hand](persistence::StoreResult<void> r) {
             --self->pending_commits;
+            if (PolaccoTableLinks* l = self->links_of(table)) --l->pending_commits;
             if (!r)
                 spdlog::error("event=hand_commit_failed tournament={} table={} hand={} error=\"{}\"",
                               self->id(), table, hand, r.error().message);
@@ -311,6 +334,7 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
         executor_on(strand));
     if (!accepted) {
         --pending_commits;
+        if (PolaccoTableLinks* l = links_of(table)) --l->pending_commits;
         spdlog::error("event=hand_not_accepted tournament={} table={} hand={} error=\"{}\"", id(), table,
                       f.hand, accepted.error().message);
     }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 
+#include "server/actors/dealing_gate.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/polacco_actor.hpp"
 #include "server/actors/polacco_seating.hpp"
@@ -36,6 +37,8 @@ struct PolaccoTableLinks {
     std::chrono::system_clock::time_point hand_started_at{};
     boost::asio::steady_timer clock_timer;
     boost::asio::steady_timer pause_timer;
+    DealingGate gate;         // no hand starts that cannot be committed
+    int pending_commits = 0;  // this table's finished hands not yet committed
 };
 
 struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
@@ -90,6 +93,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void add_tables(const std::vector<PolaccoTableNumber>& tables);
     void deal(PolaccoTableNumber table);
     void deal_after_pause(PolaccoTableNumber table);
+    bool may_deal(PolaccoTableNumber table, PolaccoTableLinks& l);
     void to_player(table::PolaccoPlayer player, const Frame& frame);
     void to(PolaccoTableNumber table, const table::PolaccoRecipients& recipients, const Frame& frame);
     std::vector<table::PolaccoPlayer> at_table(PolaccoTableNumber table) const;

@@ -11,10 +11,12 @@
 #include "engine/phh/export.hpp"
 #include "engine/phh/writer.hpp"
 #include "persistence/engine_state.hpp"
+#include "server/actors/dealing_gate.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/shuffle_frames.hpp"
 #include "server/actors/table_refusal.hpp"
+#include "server/actors/tournament_payments.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/poker_events.hpp"
@@ -47,6 +49,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
           strand(asio::make_strand(c.io)),
           clock_timer(strand),
           pause_timer(strand),
+          commit_timer(strand),
           core(setup.address.table, rng, setup.clock) {}
 
     ActorContext ctx;
@@ -54,7 +57,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     Strand strand;
     asio::steady_timer clock_timer;
     asio::steady_timer pause_timer;
-    SecureRandom rng;  // before core, which deals with it
+    asio::steady_timer commit_timer;  // while a finished hand waits to commit: is the database away?
+    SecureRandom rng;                 // before core, which deals with it
     table::TableCore core;
     std::set<SessionId> observers;
     // The connection each account last re-attached from: an away notice of an older connection that
@@ -66,6 +70,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     std::int64_t level_ends_at_ms = 0;
     int pending_commits = 0;  // finished hands not yet durable
     bool stopping = false;
+    bool voided = false;  // cancelled: the hand in play is void, nothing more is dealt or played
+    DealingGate gate;     // no hand starts that cannot be committed
     std::function<void()> quiet;
     bool closed = false;
     std::chrono::system_clock::time_point hand_started_at{};
@@ -200,7 +206,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         clock_timer.expires_at(ctx.clock.steady_deadline(t.at));
         clock_timer.async_wait([self = shared_from_this(), hand = t.hand,
                                 decision = t.decision](const boost::system::error_code& ec) {
-            if (ec || self->closed) return;  // replaced by a newer decision's timer, or closed
+            if (ec || self->closed || self->voided) return;  // replaced, closed, or the hand is void
             self->carry_out(self->core.on_clock_expiry(hand, decision, self->now()));
         });
     }
@@ -248,6 +254,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             [self = shared_from_this(), report = f.report,
              hand = f.record.hand](persistence::StoreResult<void> r) {
                 --self->pending_commits;
+                if (self->pending_commits == 0 && self->gate.paused() && !self->closed) self->ask_gate();
                 if (!r)
                     spdlog::error("event=hand_commit_failed table={}:{} hand={} error=\"{}\"",
                                   self->setup.address.tournament_id, self->setup.address.table, hand,
@@ -256,6 +263,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 self->maybe_quiet();
             },
             executor_on(strand));
+        if (accepted && pending_commits == 1) watch_commits();
         if (!accepted) {
             --pending_commits;
             spdlog::error("event=hand_not_accepted table={}:{} hand={} error=\"{}\"",
@@ -286,6 +294,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 });
                 return;
             }
+            if (start && !may_deal()) return;  // waits for the database; asks again by itself
             const engine::DirectorMessage message = std::move(inbox.front());
             inbox.pop_front();
             if (start) {
@@ -297,8 +306,40 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         maybe_quiet();
     }
 
+    // The database can take this table's next hand: otherwise hold, and ask again after a while.
+    bool may_deal() {
+        if (ask_gate()) return true;
+        pausing = true;
+        pause_timer.expires_after(kDatabaseRecheck);
+        pause_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec || self->closed) return;
+            self->pausing = false;
+            self->pump();
+        });
+        return false;
+    }
+
+    bool ask_gate() {
+        return gate.may_deal(
+            ctx.writes.status().database_up, pending_commits, setup.address, [this](bool waiting) {
+                const Frame frame = session::serialise(table_paused_message(setup.address, waiting));
+                for (SeatIndex s = 0; s < seats().size(); ++s)
+                    to_seat(s, frame);
+            });
+    }
+
+    // A hand that takes long to commit (the database is away) pauses the table until it has.
+    void watch_commits() {
+        commit_timer.expires_after(kCommitWait);
+        commit_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+            if (ec || self->closed || self->pending_commits == 0) return;
+            self->ask_gate();
+            self->watch_commits();
+        });
+    }
+
     void maybe_quiet() {
-        if (!stopping || !quiet || core.in_hand() || pending_commits > 0) return;
+        if (!stopping || !quiet || (core.in_hand() && !voided) || pending_commits > 0) return;
         auto call = std::move(quiet);
         quiet = nullptr;
         call();
@@ -388,6 +429,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         }
         auto held = seated_or_refuse(r);
         if (!held) return;
+        if (voided) {
+            reply({v1::ERROR_CODE_ILLEGAL_ACTION, "the tournament is being cancelled: this hand is void"});
+            return;
+        }
         carry_out(core.on_action(
             table::PlayerAction{held->entrant, held->seat, parsed->hand, parsed->decision, *command}, now()));
     }
@@ -424,10 +469,37 @@ void TableActor::deliver(std::vector<engine::DirectorMessage> messages, std::int
     });
 }
 
+// A second waiter (a shutdown during a cancellation, or the reverse) is called after the first.
+static std::function<void()> both(std::function<void()> first, std::function<void()> second) {
+    if (!first) return second;
+    return [first = std::move(first), second = std::move(second)] {
+        first();
+        if (second) second();
+    };
+}
+
 void TableActor::stop_dealing(std::function<void()> quiet) {
     asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
         impl->stopping = true;
-        impl->quiet = std::move(quiet);
+        impl->quiet = both(std::move(impl->quiet), std::move(quiet));
+        if (impl->closed) {
+            auto call = std::move(impl->quiet);
+            impl->quiet = nullptr;
+            if (call) call();
+            return;
+        }
+        impl->maybe_quiet();
+    });
+}
+
+void TableActor::void_and_stop(std::function<void()> quiet) {
+    asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
+        impl->voided = true;
+        impl->stopping = true;
+        impl->clock_timer.cancel();
+        impl->pause_timer.cancel();
+        impl->pausing = false;
+        impl->quiet = both(std::move(impl->quiet), std::move(quiet));
         if (impl->closed) {
             auto call = std::move(impl->quiet);
             impl->quiet = nullptr;
@@ -444,6 +516,7 @@ void TableActor::close() {
         impl->closed = true;
         impl->clock_timer.cancel();
         impl->pause_timer.cancel();
+        impl->commit_timer.cancel();
         impl->observers.clear();
         impl->setup.report = nullptr;  // no cycle with the director is left behind
         if (impl->quiet) {

@@ -46,6 +46,9 @@ class TableActor final : public TableEndpoint {
     // Graceful shutdown: no new hand (a StartHand is held); `quiet` is called once (on the table's
     // strand) when no hand is in play and every finished hand is durable.
     void stop_dealing(std::function<void()> quiet);
+    // Technical cancellation (RULES.md §7): the hand in play is void (never finished nor committed,
+    // its actions refused), no new hand; `quiet` once every finished hand is durable and reported.
+    void void_and_stop(std::function<void()> quiet);
     // The tournament is over or the table broken: timers cancelled, requests answered no more.
     void close();
 

@@ -91,6 +91,43 @@ void Tournaments::stop_dealing(std::function<void()> quiet) {
         });
 }
 
+void Tournaments::cancel(std::int64_t tournament, std::string reason,
+                         std::function<void(const CancellationOutcome&)> done) {
+    std::shared_ptr<Running> running;
+    CancellationOutcome refused;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = running_.find(tournament);
+        if (const auto was = cancelled_.find(tournament); was != cancelled_.end()) {
+            refused = was->second;
+        } else if (it == running_.end()) {
+            refused.error =
+                "no running tournament " + std::to_string(tournament) + " (finished, or never started)";
+        } else if (std::holds_alternative<std::unique_ptr<PolaccoActor>>(it->second->actor)) {
+            refused.error = "a Poker Polacco tournament cannot be cancelled by the server yet";
+        } else {
+            running = it->second;
+        }
+    }
+    if (!running) {
+        refused.reason = reason;
+        if (!refused.cancelled)
+            spdlog::warn("event=tournament_not_cancelled tournament={} error=\"{}\"", tournament,
+                         refused.error);
+        if (done) done(refused);
+        return;
+    }
+    // The director's state lives on its strand until it answers, even if the actor is dropped first.
+    std::get<std::unique_ptr<DirectorActor>>(running->actor)
+        ->cancel(std::move(reason), [this, tournament, done = std::move(done)](const CancellationOutcome& o) {
+            if (o.cancelled) {
+                std::lock_guard lock(mutex_);
+                cancelled_[tournament] = o;
+            }
+            if (done) done(o);
+        });
+}
+
 std::size_t Tournaments::running() const {
     std::lock_guard lock(mutex_);
     return running_.size();

@@ -12,6 +12,7 @@
 
 #include "server/actors/actor_context.hpp"
 #include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_cancellation.hpp"
 #include "server/actors/tournament_links.hpp"
 
 namespace tavolo::server::actors {
@@ -40,6 +41,13 @@ class Tournaments final : public TournamentLauncher {
     void add_late_entrant(lobby::AddLateEntrant entrant) override;
     void stop_dealing(std::function<void()> quiet) override;
 
+    // Technical cancellation of a running poker tournament (DirectorActor::cancel, RULES.md §7): `done`
+    // (from the director's strand, or at once from here) gets the outcome. Calling it again, at the
+    // same time or after, gets the same outcome and pays nothing twice; a tournament that is not
+    // running (unknown, finished) or a Polacco one is refused in the outcome's error.
+    void cancel(std::int64_t tournament, std::string reason,
+                std::function<void(const CancellationOutcome&)> done = {});
+
     // Tournaments started and not yet finished and closed.
     std::size_t running() const;
 
@@ -53,6 +61,7 @@ class Tournaments final : public TournamentLauncher {
     LobbyNotices* lobby_ = nullptr;
     mutable std::mutex mutex_;  // over the map of running tournaments only (a routing index)
     std::map<std::int64_t, std::shared_ptr<Running>> running_;
+    std::map<std::int64_t, CancellationOutcome> cancelled_;  // tournaments cancelled, for a repeated call
     bool stopping_ = false;
 };
 

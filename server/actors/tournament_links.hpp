@@ -32,6 +32,9 @@ class LobbyNotices {
     // The tournament is over: every entrant ranked and every prize committed
     // (LobbyCore::tournament_finished).
     virtual void tournament_finished(lobby::TournamentId tournament) = 0;
+    // The tournament was cancelled for a technical reason and its refunds are committed
+    // (LobbyCore::tournament_cancelled): it is listed as cancelled.
+    virtual void tournament_cancelled(lobby::TournamentId tournament) { (void)tournament; }
 };
 
 }  // namespace tavolo::server::actors

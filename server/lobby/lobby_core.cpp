@@ -451,6 +451,18 @@ Effects LobbyCore::tournament_finished(TournamentId tournament, TimePoint now) {
     return out;
 }
 
+Effects LobbyCore::tournament_cancelled(TournamentId tournament, TimePoint now) {
+    Effects out;
+    Listed* t = find(tournament);
+    if (t == nullptr || t->phase != Phase::Running) return out;
+    t->phase = Phase::Cancelled;
+    t->late_open = false;
+    t->over_since = now;
+    out.push_back(SetTournamentState{tournament, persistence::TournamentState::cancelled});
+    publish(*t, out);
+    return out;
+}
+
 void LobbyCore::drop_old(TimePoint now, Effects& out) {
     for (auto it = listed_.begin(); it != listed_.end();) {
         const Listed& t = it->second;

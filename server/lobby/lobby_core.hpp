@@ -58,6 +58,9 @@ class LobbyCore {
     Effects late_registration_closed(TournamentId tournament);
     // The director reports the end of a tournament.
     Effects tournament_finished(TournamentId tournament, TimePoint now);
+    // The director cancelled a running tournament for a technical reason, its refunds committed
+    // (RULES.md §7): listed as cancelled, removed like a finished one.
+    Effects tournament_cancelled(TournamentId tournament, TimePoint now);
     // Graceful shutdown: every later registration is refused with SHUTTING_DOWN.
     void stop_registrations() { stopping_ = true; }
 

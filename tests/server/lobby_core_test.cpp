@@ -442,6 +442,26 @@ TEST_F(LobbyCoreTest, ATournamentTheDirectorFinishesIsListedFinished) {
     EXPECT_TRUE(lobby.core.tournament_finished(TournamentId{id(kSng3)}, lobby.now).empty());
 }
 
+TEST_F(LobbyCoreTest, ATournamentTheDirectorCancelsIsListedCancelled) {
+    const std::int64_t t = id(kHeadsUp);
+    lobby.enter(account(1), t);
+    lobby.enter(account(2), t);
+    lobby.core.subscribe(SubscriberId{1}, std::nullopt, 0);
+    const Effects effects = lobby.core.tournament_cancelled(TournamentId{t}, lobby.now);
+    const auto updates = only<SendToSubscriber>(effects);
+    ASSERT_EQ(updates.size(), 1u);
+    EXPECT_EQ(updates[0].message.lobby_update().tournament().state(), v1::TOURNAMENT_STATE_CANCELLED);
+    EXPECT_EQ(lobby.info(t)->state(), v1::TOURNAMENT_STATE_CANCELLED);
+    const auto states = only<SetTournamentState>(effects);
+    ASSERT_EQ(states.size(), 1u);
+    EXPECT_EQ(states[0].state, persistence::TournamentState::cancelled);
+    // The refunds were the director's: the lobby pays nothing more.
+    EXPECT_TRUE(only<RefundEntry>(effects).empty());
+    // Only a running tournament is cancelled so, once.
+    EXPECT_TRUE(lobby.core.tournament_cancelled(TournamentId{t}, lobby.now).empty());
+    EXPECT_TRUE(lobby.core.tournament_cancelled(TournamentId{id(kSng3)}, lobby.now).empty());
+}
+
 TEST_F(LobbyCoreTest, ARegistrationTheDatabaseRefusesAsAgainstItsRulesIsReportedClosed) {
     const std::int64_t t = id(kSng3);
     lobby.db.failure = StoreErrc::invalid_argument;

@@ -325,6 +325,7 @@ void Bot::on_tournament_event(const v1::TournamentEvent& event) {
         fleet_.tally().finished.insert(event.tournament_id());
         tournament_over(event.tournament_id());
     }
+    if (event.has_cancelled()) tournament_over(event.tournament_id());
 }
 
 void Bot::on_table_message(const v1::ServerMessage& message) {

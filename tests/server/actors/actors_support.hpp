@@ -106,11 +106,23 @@ class RecordingLobby final : public LobbyNotices {
         std::lock_guard lock(mutex_);
         return finished_;
     }
+    void tournament_cancelled(lobby::TournamentId tournament) override {
+        {
+            std::lock_guard lock(mutex_);
+            cancelled_.push_back(persistence::raw(tournament));
+        }
+        wake_.poke();
+    }
+    std::vector<std::int64_t> cancelled() const {
+        std::lock_guard lock(mutex_);
+        return cancelled_;
+    }
 
   private:
     Recorder& wake_;
     mutable std::mutex mutex_;
     std::vector<std::int64_t> finished_;
+    std::vector<std::int64_t> cancelled_;
 };
 
 inline constexpr engine::Cents kGrant = 10'000;

@@ -4,6 +4,7 @@
 // now and then all in, otherwise check or call (stand pat at the draw). Polacco: the clockwise
 // direction, and the lowest declaration or a doubt. A test may hold a decision back (`hold`) and
 // answer it itself.
+#include <atomic>
 #include <functional>
 #include <mutex>
 #include <random>
@@ -44,6 +45,9 @@ class ScriptedPlayers {
         harness_.shutdown();  // no strand calls `react` any more
         harness_.outbox.react = nullptr;
     }
+
+    // From now on, all in with this chance (percent) when a bet or raise is allowed.
+    void set_all_in_percent(int percent) { all_in_percent_ = percent; }
 
     // Returns true to leave this decision to the test.
     std::function<bool(session::AccountIdValue, const v1::TableEvent&)> hold;
@@ -104,7 +108,7 @@ class ScriptedPlayers {
     Harness& harness_;
     std::mutex mutex_;
     std::mt19937_64 rng_;
-    int all_in_percent_;
+    std::atomic<int> all_in_percent_;
 };
 
 }  // namespace tavolo::server::actors::testing

@@ -1,0 +1,144 @@
+#include "server/actors/stored_cancellation.hpp"
+
+#include <map>
+
+#include "engine/tournament/director.hpp"
+
+namespace tavolo::server::actors {
+
+namespace {
+
+using persistence::RegistrationState;
+
+bool still_playing(RegistrationState s) {
+    return s == RegistrationState::registered || s == RegistrationState::playing ||
+           s == RegistrationState::refunded;  // refunded by an earlier run of this cancellation
+}
+
+struct Seat {
+    std::int64_t hand = -1;  // the snapshot's hand: hands are numbered across the tournament's tables
+    engine::Chips chips = 0;
+    int table = 0;
+    int seat_from_button = 0;
+};
+
+}  // namespace
+
+std::expected<CancellationOutcome, std::string> plan_recovered_cancellation(
+    const persistence::RecoveredTournament& stored, const engine::TournamentStructure& structure,
+    const std::optional<engine::PayoutTable>& payout_table) {
+    const auto& regs = stored.registrations;
+    if (regs.size() < 2) return std::unexpected("fewer than two entries: nothing to cancel as started");
+    // Where each entry sits in the latest committed snapshot that seats it.
+    std::map<std::int64_t, Seat> seat_of;
+    for (const persistence::RecoveredTable& t : stored.tables) {
+        const auto& snap = t.snapshot;
+        const int size = std::max(t.max_seats, 2);
+        const int button = snap.button.value_or(0);
+        for (const persistence::SeatSnapshot& s : snap.seats) {
+            Seat& known = seat_of[persistence::raw(s.registration)];
+            if (snap.hand_number <= known.hand) continue;
+            known = Seat{snap.hand_number, s.stack, t.table_number - 1, (s.seat - button + size) % size};
+        }
+    }
+    engine::RefundCase c;
+    c.kind = structure.kind;
+    c.freeroll = structure.freeroll;
+    c.guarantee = structure.guarantee;
+    c.rebuy_open =
+        structure.rebuys.enabled && stored.tournament.clock.level <= structure.rebuys.period_levels;
+    engine::Cents prize_parts = 0, prizes_paid = 0;
+    for (const auto& r : regs) {
+        prize_parts += r.prize_part;
+        prizes_paid += r.prize;
+    }
+    if (structure.freeroll)
+        c.offered_prize_parts = structure.buy_in.prize_part * static_cast<engine::Cents>(regs.size());
+    const int field = static_cast<int>(regs.size());
+    c.prizes = engine::prizes_for_pool(engine::prize_pool(prize_parts, structure.guarantee),
+                                       payout_table ? *payout_table : engine::default_payout_table(field));
+    Roster roster;
+    std::string unseated;
+    for (std::size_t i = 0; i < regs.size(); ++i) {
+        const auto& r = regs[i];
+        roster.entrants.push_back({persistence::raw(r.account), r.id, {}});
+        engine::RefundEntrant e;
+        e.entrant = static_cast<engine::EntrantId>(i);
+        e.paid = r.paid;
+        e.prize_parts = r.prize_part;
+        e.remaining = still_playing(r.state) && !r.finishing_place;
+        if (e.remaining) {
+            const auto it = seat_of.find(persistence::raw(r.id));
+            if (it == seat_of.end()) {
+                unseated += (unseated.empty() ? "" : ", ") + std::to_string(persistence::raw(r.id));
+            } else {
+                e.chips = it->second.chips;
+                e.table = it->second.table;
+                e.seat_from_button = it->second.seat_from_button;
+            }
+        } else {
+            e.prize_won = r.prize;
+            e.prize_credited = r.prize > 0;
+        }
+        c.entrants.push_back(e);
+    }
+    auto plan = engine::plan_refunds(c);
+    if (!plan)
+        return std::unexpected(std::string("the refund plan was refused: ") +
+                               engine::to_string(plan.error()));
+    // The fees back from the house; the pool pays what it holds (prize parts in, prizes out).
+    CancellationOutcome out;
+    engine::Cents pool = prize_parts - prizes_paid;
+    for (const engine::RefundLine& line : plan->lines) {
+        const auto& r = regs[static_cast<std::size_t>(line.entrant)];
+        CancelRefund refund;
+        refund.entrant = line.entrant;
+        refund.registration = r.id;
+        refund.account = persistence::raw(r.account);
+        refund.amount = line.amount;
+        const engine::Cents fees = line.reason == engine::RefundReason::PaidPlace ? 0 : r.paid - r.prize_part;
+        const engine::Cents wanted = std::max<engine::Cents>(0, line.amount - std::min(fees, line.amount));
+        refund.from_pool = std::min(wanted, std::max<engine::Cents>(0, pool));
+        pool -= refund.from_pool;
+        refund.from_house = line.amount - refund.from_pool;
+        refund.key = cancel_key(r.id);
+        out.refunds.push_back(std::move(refund));
+    }
+    out.refund_case = std::move(c);
+    out.plan = std::move(*plan);
+    if (!unseated.empty())
+        out.error = "entries " + unseated +
+                    " are in no committed snapshot (moved, not yet seated): counted with no chips";
+    return out;
+}
+
+persistence::StoreResult<CancellationOutcome> plan_stored_cancellation(
+    persistence::Database& db, persistence::TournamentId tournament,
+    const engine::TournamentStructure& structure, const std::optional<engine::PayoutTable>& payout_table) {
+    auto all = persistence::load_unfinished_tournaments(db);
+    if (!all) return std::unexpected(all.error());
+    for (const auto& t : *all) {
+        if (t.tournament.id != tournament) continue;
+        auto plan = plan_recovered_cancellation(t, structure, payout_table);
+        if (!plan) return persistence::store_error(persistence::StoreErrc::invalid_argument, plan.error());
+        return std::move(*plan);
+    }
+    return persistence::store_error(
+        persistence::StoreErrc::not_found,
+        "no unfinished tournament " + std::to_string(persistence::raw(tournament)));
+}
+
+persistence::StoreResult<CancellationOutcome> cancel_stored_tournament(
+    persistence::Database& db, persistence::TournamentId tournament,
+    const engine::TournamentStructure& structure, const std::optional<engine::PayoutTable>& payout_table,
+    std::string reason) {
+    auto plan = plan_stored_cancellation(db, tournament, structure, payout_table);
+    if (!plan) return plan;
+    plan->reason = std::move(reason);
+    auto paid = pay_refunds(db, tournament, plan->refunds);
+    if (!paid) return std::unexpected(paid.error());
+    plan->cancelled = true;
+    return plan;
+}
+
+}  // namespace tavolo::server::actors
