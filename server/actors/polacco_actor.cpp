@@ -320,12 +320,12 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
                           id(), table, f.hand, snapshot.error().message);
     }
     ++pending_commits;
-    if (PolaccoTableLinks* l = links_of(table)) ++l->pending_commits;
+    if (l != nullptr) ++l->pending_commits;
     auto accepted = ctx.writes.submit_hand(
         std::move(record),
         [self = shared_from_this(), table, hand = f.hand](persistence::StoreResult<void> r) {
             --self->pending_commits;
-            if (PolaccoTableLinks* l = self->links_of(table)) --l->pending_commits;
+            if (PolaccoTableLinks* of_table = self->links_of(table)) --of_table->pending_commits;
             if (!r)
                 spdlog::error("event=hand_commit_failed tournament={} table={} hand={} error=\"{}\"",
                               self->id(), table, hand, r.error().message);
@@ -334,7 +334,7 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
         executor_on(strand));
     if (!accepted) {
         --pending_commits;
-        if (PolaccoTableLinks* l = links_of(table)) --l->pending_commits;
+        if (l != nullptr) --l->pending_commits;
         spdlog::error("event=hand_not_accepted tournament={} table={} hand={} error=\"{}\"", id(), table,
                       f.hand, accepted.error().message);
     }
