@@ -63,6 +63,7 @@ struct DirectorStart;
 
 class TournamentDirector {
   public:
+    friend struct DirectorStateAccess;  // director_state_text.cpp: saved and restored whole
     // Draws the seats (§6) and returns the director with its first messages (OpenTable and the
     // first level for every table).
     static std::expected<DirectorStart, DirectorError> start(const std::vector<EntrantId>& entrants,
