@@ -17,6 +17,7 @@
 #include "engine/tournament/refunds.hpp"
 #include "engine/tournament/seating.hpp"
 #include "engine/tournament/structure.hpp"
+#include "engine/tournament/table_report_text.hpp"
 #include "engine/tournament/tournament_director.hpp"
 #include "engine/tournament/tournament_table.hpp"
 #include "tools/simulation_bot.hpp"
@@ -206,6 +207,15 @@ class Simulator {
     void send_report(TournamentTable& t, seconds at) {
         t.report(report_);
         plant_report_fault();
+        if (opt_.restart_director) {  // the director hears the report as a restart reads it back
+            const std::string saved = encode_table_report(report_);
+            auto back = decode_table_report(saved);
+            if (!back || encode_table_report(*back) != saved) {
+                violation("a table report does not read back as it was saved");
+                return;
+            }
+            report_ = std::move(*back);
+        }
         restart_point();
         auto answer = director_->on_report(report_, at, rng_);
         if (!answer) {
