@@ -96,6 +96,17 @@ Stakes TournamentDirector::stakes_of(int level) const {
     return Stakes{l.small_blind, l.big_blind, l.ante, config_.structure.blinds.ante_mode};
 }
 
+HandId TournamentDirector::hand_playing(TableId id) const {
+    return id >= 0 && static_cast<std::size_t>(id) < playing_.size() ? playing_[static_cast<std::size_t>(id)]
+                                                                     : 0;
+}
+
+std::int64_t TournamentDirector::seat_changes_sent(TableId id) const {
+    return id >= 0 && static_cast<std::size_t>(id) < seat_changes_sent_.size()
+               ? seat_changes_sent_[static_cast<std::size_t>(id)]
+               : 0;
+}
+
 bool TournamentDirector::rebuy_period() const {
     const auto& r = config_.structure.rebuys;
     return r.enabled && level_ <= r.period_levels;

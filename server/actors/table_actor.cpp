@@ -7,9 +7,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "engine/phh/export.hpp"
 #include "engine/phh/writer.hpp"
+#include "engine/tournament/table_report_text.hpp"
 #include "persistence/engine_state.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
@@ -47,7 +49,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
           strand(asio::make_strand(c.io)),
           clock_timer(strand),
           pause_timer(strand),
-          core(setup.address.table, rng, setup.clock) {}
+          core(setup.address.table, rng, setup.clock) {
+        if (setup.resumed) core.resume(*std::exchange(setup.resumed, std::nullopt));
+    }
 
     ActorContext ctx;
     TableSetup setup;
@@ -242,6 +246,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             return;
         }
         record.snapshot = std::move(*snapshot);
+        record.director_report = engine::encode_table_report(f.report);  // answered again after a crash
         ++pending_commits;
         auto accepted = ctx.writes.submit_hand(
             std::move(record),

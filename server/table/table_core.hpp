@@ -43,6 +43,8 @@ class TableCore {
     TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock = {},
               SecretSource secrets = fairness::make_server_secret);
 
+    // After a restart (engine/tournament/resume.hpp): the table as it resumes, before any input.
+    void resume(engine::TournamentTable table) { table_ = std::move(table); }
     Effects on_director(const engine::DirectorMessage& message, Millis now);
     Effects on_action(const PlayerAction& action, Millis now);
     // The timer armed by ArmTimer fired. An expiry for another hand or decision is stale: ignored.
