@@ -293,6 +293,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                         tournament_message(protocol::level_up(id(), *level, level_ends_at_ms())));
         } else if (const auto* pause = std::get_if<engine::PauseForBreak>(&m); pause && !announced_break) {
             announced_break = true;
+            spdlog::debug("event=break_started tournament={} until_ms={}", id(), pause->until_ms);
             to_entrants(ctx.outbox, *roster,
                         tournament_message(protocol::break_started(id(), *pause, since_start().count())));
         } else if (const auto* open = std::get_if<engine::OpenTable>(&m)) {
@@ -300,8 +301,13 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                 ctx.seats.seat(entry(p.player.entrant).account, address(open->table));
         } else if (const auto* up = std::get_if<engine::StandUp>(&m)) {
             ctx.seats.unseat(entry(up->entrant).account, address(up->table));
+            spdlog::debug("event=player_moving tournament={} table={} entrant={} move={}", id(), up->table,
+                          up->entrant, up->move);
         } else if (const auto* seat = std::get_if<engine::SeatPlayer>(&m)) {
             ctx.seats.seat(entry(seat->player.entrant).account, address(seat->table));
+        } else if (const auto* wait = std::get_if<engine::Wait>(&m);
+                   wait && wait->reason == engine::WaitReason::HandForHand) {
+            spdlog::debug("event=hand_for_hand tournament={} table={}", id(), wait->table);
         }
     }
 
@@ -380,7 +386,10 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             }
             ++pending_finishes;
             pay_place(ctx, row, id(), e, p.place, prize, executor_on(strand),
-                      [self = shared_from_this()](bool) {
+                      [self = shared_from_this(), place = p.place, prize](bool ok) {
+                          if (ok && prize > 0)
+                              spdlog::debug("event=prize_paid tournament={} place={} prize_cents={}",
+                                            self->id(), place, prize);
                           --self->pending_finishes;
                           self->maybe_finish();
                           self->maybe_quiet();

@@ -253,6 +253,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             [self = shared_from_this(), report = f.report,
              hand = f.record.hand](persistence::StoreResult<void> r) {
                 --self->pending_commits;
+                if (r)
+                    spdlog::debug("event=hand_committed table={}:{} hand={}",
+                                  self->setup.address.tournament_id, self->setup.address.table, hand);
                 if (!r)
                     spdlog::error("event=hand_commit_failed table={}:{} hand={} error=\"{}\"",
                                   self->setup.address.tournament_id, self->setup.address.table, hand,
