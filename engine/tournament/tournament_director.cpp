@@ -368,6 +368,9 @@ std::vector<DirectorMessage> TournamentDirector::tick(Duration now, RandomSource
 // else each idle table on its own.
 void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
     if (finished()) return;
+    // A hand-for-hand round ends together (end_round ranks its eliminations), even when the ones
+    // reported so far already burst the bubble: nothing starts before its last table reports.
+    if (round_hand_for_hand_ && tables_in_hand_ > 0) return;
     const bool bubble =
         !staged() && hand_for_hand(floor_.players(), paid_.paid_places(), floor_.open_tables());
     if (config_.pace == Pace::Rounds || bubble) {

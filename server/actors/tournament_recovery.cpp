@@ -109,8 +109,16 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
     for (const auto& rt : *unfinished) {
         using persistence::TournamentState;
         const auto state = rt.tournament.spec.state;
-        if (state != TournamentState::running && state != TournamentState::paused) continue;  // the lobby's
         const std::int64_t id = raw(rt.tournament.id);
+        if (state == TournamentState::registering || state == TournamentState::announced) {
+            // The lobby opens its tournaments afresh and does not adopt these yet: their entries are
+            // paid back in full rather than left in a tournament that will never start.
+            ++outcome.cancelled;
+            outcome.errors.push_back("tournament " + std::to_string(id) + ": registering when the server stopped");
+            (void)cancel_at_recovery(db, rt, nullptr,
+                                     "it was registering when the server stopped; the lobby opens a new one");
+            continue;
+        }
         const TournamentDeclaration* declaration = declared_as(declared, rt.tournament.spec.name);
         const auto* poker = declaration ? std::get_if<PokerTournament>(&declaration->rules) : nullptr;
         std::optional<engine::TournamentDirector> director;

@@ -12,7 +12,8 @@
 //   - A running tournament that cannot resume (no save: no hand was ever dealt; a save or a table
 //     that does not read or does not agree; a declaration no longer configured; a Polacco Sit&Go,
 //     whose table saves no director) is cancelled with refunds (recovery_cancel.hpp), the reason logged.
-//   - Registering tournaments are the lobby's: their registrations are in the database.
+//   - A registering tournament is cancelled and every entry paid back in full: the lobby opens its
+//     tournaments afresh at start and does not adopt an old one yet (to do: list and adopt it).
 #include <string>
 #include <vector>
 
