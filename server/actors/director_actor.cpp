@@ -60,6 +60,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     Millis started_at{0};
     bool set_up = false;
     bool resuming = false;  // resumed after a restart, its first decision not carried out yet
+    bool after_restart = false;  // ... and so not in this run's lobby
     int announced_level = 0;
     bool announced_break = false;
     std::size_t placings_paid = 0;
@@ -177,6 +178,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         director.emplace(std::move(r->director));
         make_journal(r->saved_seq + 1);
         resuming = true;
+        after_restart = true;
         started_at = ctx.clock.now() - std::chrono::duration_cast<Millis>(director->now());
         announced_level = director->level();
         announced_break = director->on_break();
@@ -411,10 +413,24 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         to_entrants(ctx.outbox, *roster, tournament_message(protocol::finished(id(), results)));
         spdlog::info("event=tournament_finished tournament={} entrants={}", id(), director->entrants());
         if (lobby != nullptr) lobby->tournament_finished(start.tournament);
+        if (after_restart) mark_finished();  // the lobby of this run never listed it: the row is ours to close
         // The last tables stay a moment so players and observers see the end, then close.
         close_timer.expires_after(ctx.clock.real_of(options.close_after));
         close_timer.async_wait(
             [self = shared_from_this()](const boost::system::error_code&) { self->close_all(); });
+    }
+
+    void mark_finished() {
+        auto accepted = ctx.writes.submit<void>(
+            [t = start.tournament](persistence::Database& db) {
+                return persistence::TournamentStore(db).set_state(t, persistence::TournamentState::finished);
+            },
+            [t = id()](persistence::StoreResult<void> r) {
+                if (!r) spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", t, r.error().message);
+            },
+            executor_on(strand));
+        if (!accepted)
+            spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id(), accepted.error().message);
     }
 
     void close_all() {

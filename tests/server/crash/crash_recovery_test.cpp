@@ -50,7 +50,7 @@ TEST(CrashRecovery, KilledAtFiveMomentsTheMttFinishesWithEveryChipAndCent) {
 
     auto bots = std::async(std::launch::async, [&] {
         return run_tool("bots --url ws://127.0.0.1:" + port + "/ws --count " + std::to_string(kPlayers) +
-                        " --strategy calling --tournament any");
+                        " --strategy calling --tournament any --verbose");
     });
 
     // The five moments, each once, in whatever order the tournament reaches them.
@@ -83,9 +83,9 @@ TEST(CrashRecovery, KilledAtFiveMomentsTheMttFinishesWithEveryChipAndCent) {
     }
 
     const auto run = bots.get();
-    EXPECT_EQ(run.code, 0) << run.out;
     const std::string line = run.last_line();
-    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
+    EXPECT_EQ(run.code, 0) << line << "\n" << run.out.substr(0, 4000);
+    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << line;
     EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
     EXPECT_EQ(line.find(" reconnects=0 "), std::string::npos)
         << "the bots came back after each kill: " << line;
