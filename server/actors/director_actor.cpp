@@ -59,7 +59,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     std::map<engine::TableId, persistence::TableId> stored;
     Millis started_at{0};
     bool set_up = false;
-    bool resuming = false;  // resumed after a restart, its first decision not carried out yet
+    bool resuming = false;       // resumed after a restart, its first decision not carried out yet
     bool after_restart = false;  // ... and so not in this run's lobby
     int announced_level = 0;
     bool announced_break = false;
@@ -413,7 +413,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         to_entrants(ctx.outbox, *roster, tournament_message(protocol::finished(id(), results)));
         spdlog::info("event=tournament_finished tournament={} entrants={}", id(), director->entrants());
         if (lobby != nullptr) lobby->tournament_finished(start.tournament);
-        if (after_restart) mark_finished();  // the lobby of this run never listed it: the row is ours to close
+        if (after_restart)
+            mark_finished();  // the lobby of this run never listed it: the row is ours to close
         // The last tables stay a moment so players and observers see the end, then close.
         close_timer.expires_after(ctx.clock.real_of(options.close_after));
         close_timer.async_wait(
@@ -426,11 +427,14 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                 return persistence::TournamentStore(db).set_state(t, persistence::TournamentState::finished);
             },
             [t = id()](persistence::StoreResult<void> r) {
-                if (!r) spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", t, r.error().message);
+                if (!r)
+                    spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", t,
+                                  r.error().message);
             },
             executor_on(strand));
         if (!accepted)
-            spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id(), accepted.error().message);
+            spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id(),
+                          accepted.error().message);
     }
 
     void close_all() {

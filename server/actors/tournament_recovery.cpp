@@ -114,7 +114,8 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
             // The lobby opens its tournaments afresh and does not adopt these yet: their entries are
             // paid back in full rather than left in a tournament that will never start.
             ++outcome.cancelled;
-            outcome.errors.push_back("tournament " + std::to_string(id) + ": registering when the server stopped");
+            outcome.errors.push_back("tournament " + std::to_string(id) +
+                                     ": registering when the server stopped");
             (void)cancel_at_recovery(db, rt, nullptr,
                                      "it was registering when the server stopped; the lobby opens a new one");
             continue;
