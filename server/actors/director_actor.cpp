@@ -210,7 +210,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         // Changes between hands first, then the hands closed (void or heard again): a hand-for-hand
         // round closed by the last of them moves players at tables whose reports were all heard.
         std::stable_partition(reports.begin(), reports.end(),
-                              [](const engine::TableReport& r) { return r.finished_hand == 0; });
+                              [](const engine::TableReport& one) { return one.finished_hand == 0; });
         std::vector<engine::DirectorMessage> messages;
         for (const auto& report : reports) {
             if (director->finished()) break;
