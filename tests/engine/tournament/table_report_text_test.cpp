@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/tournament/table_report_text.hpp"
+#include "tests/support/refusal_of.hpp"
 
 namespace tavolo::engine {
 namespace {
@@ -57,12 +58,12 @@ TEST(TableReportText, a_report_reads_back_whole) {
 TEST(TableReportText, malformed_reports_are_refused) {
     const std::string text = encode_table_report(full_report());
     const std::string header = "tavolo.table_report version=1\n";
-    EXPECT_EQ(decode_table_report(header).error().code, StateTextErrc::MissingRecord);
+    EXPECT_EQ(refusal_of(decode_table_report(header)).code, StateTextErrc::MissingRecord);
     const auto report_line = text.substr(header.size(), text.find('\n', header.size()) + 1 - header.size());
-    EXPECT_EQ(decode_table_report(text + report_line).error().code, StateTextErrc::RepeatedRecord);
-    EXPECT_EQ(decode_table_report(text + "player seat=1 entrant=2\n").error().code,
+    EXPECT_EQ(refusal_of(decode_table_report(text + report_line)).code, StateTextErrc::RepeatedRecord);
+    EXPECT_EQ(refusal_of(decode_table_report(text + "player seat=1 entrant=2\n")).code,
               StateTextErrc::UnknownRecord);
-    EXPECT_EQ(decode_table_report(header + "empty seat=1\n").error().code, StateTextErrc::MissingRecord);
+    EXPECT_EQ(refusal_of(decode_table_report(header + "empty seat=1\n")).code, StateTextErrc::MissingRecord);
 }
 
 }  // namespace
