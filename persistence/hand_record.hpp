@@ -19,6 +19,10 @@ struct HandRecord {
     std::string phh;                 // the hand in PHH format
     std::string result_json = "{}";  // winners, pots, eliminations as JSON
     TableSnapshot snapshot;          // the table after this hand; snapshot.table must equal table
+    // A tournament table's report to its director for this hand (engine/tournament/table_report_text.hpp),
+    // kept with the table's snapshot so a restart can give it again when the director's answer never
+    // committed (README "The durability point"); empty: none owed.
+    std::string director_report;
 };
 
 }  // namespace tavolo::persistence

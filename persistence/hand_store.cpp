@@ -88,9 +88,21 @@ void commit_hands(pqxx::work& tx, std::span<const HandRecord> hands) {
         text_array(phh), text_array(results));
 
     std::vector<const TableSnapshot*> snapshots;
-    for (const auto& [id, h] : newest)
+    std::vector<std::int64_t> report_tables, report_hands;
+    std::vector<std::string> reports;
+    for (const auto& [id, h] : newest) {
         snapshots.push_back(&h->snapshot);
+        report_tables.push_back(id);
+        report_hands.push_back(h->hand_number);
+        reports.push_back(h->director_report);
+    }
     write_snapshots(tx, snapshots, SnapshotOrder::after_older_hands);
+    // The report owed for each table's newest hand goes with its snapshot (migration 0008).
+    tx.exec_params0(
+        "UPDATE tournament_tables t SET director_report = u.r FROM unnest($1::bigint[], $2::bigint[], "
+        "$3::text[]) "
+        "AS u(id, n, r) WHERE t.id = u.id AND t.hand_number = u.n",
+        int_array(report_tables), int_array(report_hands), text_array(reports));
 }
 
 std::size_t write_snapshots(pqxx::work& tx, std::span<const TableSnapshot* const> snapshots,

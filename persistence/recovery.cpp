@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "persistence/detail/director_rows.hpp"
 #include "persistence/detail/snapshot_rows.hpp"
 #include "persistence/detail/tournament_rows.hpp"
 #include "persistence/detail/transact.hpp"
@@ -18,7 +19,7 @@ StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Databa
         for (const auto& row : tx.exec(std::string(detail::kTournamentColumns) +
                                        "WHERE state NOT IN ('finished', 'cancelled') ORDER BY id")) {
             index[row[0].as<std::int64_t>()] = out.size();
-            out.push_back({detail::tournament_from(row), {}, {}});
+            out.push_back({detail::tournament_from(row), {}, {}, std::nullopt});
         }
         if (out.empty()) return out;
         constexpr const char* kUnfinished =
@@ -30,8 +31,15 @@ StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Databa
             out[index.at(raw(reg.tournament))].registrations.push_back(std::move(reg));
         }
 
+        for (const auto& row : tx.exec(std::string("SELECT ") + detail::kDirectorColumns +
+                                       "WHERE tournament_id IN " + kUnfinished + " ORDER BY tournament_id")) {
+            auto saved = detail::saved_director_from(row);
+            out[index.at(raw(saved.tournament))].director = std::move(saved);
+        }
+
         std::map<std::int64_t, RecoveredTable*> tables;
-        for (const auto& row : tx.exec(std::string("SELECT id, tournament_id, table_number, max_seats, ") +
+        for (const auto& row : tx.exec(std::string("SELECT id, tournament_id, table_number, max_seats, "
+                                                   "director_report, ") +
                                        detail::kSnapshotColumns +
                                        " FROM tournament_tables WHERE state = 'open' AND tournament_id IN " +
                                        kUnfinished + " ORDER BY tournament_id, table_number")) {
@@ -39,7 +47,8 @@ StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Databa
             t.id = TableId{row[0].as<std::int64_t>()};
             t.table_number = row[2].as<int>();
             t.max_seats = row[3].as<int>();
-            t.snapshot = detail::snapshot_from(row, 4, t.id);
+            t.director_report = row[4].as<std::string>();
+            t.snapshot = detail::snapshot_from(row, 5, t.id);
             out[index.at(row[1].as<std::int64_t>())].tables.push_back(std::move(t));
         }
         for (auto& rt : out)

@@ -17,6 +17,7 @@
 #include "server/actors/lobby_actor.hpp"
 #include "server/actors/table_registry.hpp"
 #include "server/actors/tournament_launcher.hpp"
+#include "server/actors/tournament_recovery.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -78,6 +79,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     actors::AccountServiceImpl accounts(context, account_options);
     actors::LobbyActor lobby(context, lobby_tournaments(config), lobby::LobbyOptions{}, tournaments);
     tournaments.set_lobby(lobby);
+    // A restart: every unfinished tournament resumes (or is cancelled with refunds) before anyone connects.
+    if (!config.database_url.empty()) {
+        persistence::Database db(config.database_url);
+        (void)actors::recover_tournaments(db, lobby_tournaments(config), tournaments);
+    }
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
 
     ServerInfo info{version, [health, &writes, capacity = write_options.queue_capacity] {

@@ -11,11 +11,13 @@
 #include "engine/random.hpp"
 #include "engine/table/table.hpp"
 #include "engine/tournament/cancellation.hpp"
+#include "engine/tournament/director_state_text.hpp"
 #include "engine/tournament/payouts.hpp"
 #include "engine/tournament/ranking.hpp"
 #include "engine/tournament/refunds.hpp"
 #include "engine/tournament/seating.hpp"
 #include "engine/tournament/structure.hpp"
+#include "engine/tournament/table_report_text.hpp"
 #include "engine/tournament/tournament_director.hpp"
 #include "engine/tournament/tournament_table.hpp"
 #include "tools/simulation_bot.hpp"
@@ -64,8 +66,7 @@ class Simulator {
         std::vector<EntrantId> entrants(static_cast<std::size_t>(opt_.players));
         for (int i = 0; i < opt_.players; ++i)
             entrants[static_cast<std::size_t>(i)] = i;
-        auto started =
-            TournamentDirector::start(entrants, DirectorConfig{structure_, Pace::Rounds, {}}, rng_);
+        auto started = TournamentDirector::start(entrants, config(), rng_);
         if (!started) {
             violation(std::string("the director refused to start: ") + to_string(started.error()));
             return std::move(result_);
@@ -90,10 +91,10 @@ class Simulator {
             }
             std::erase_if(live_, [&](TableId id) { return !table(id).open(); });
             if (!stages) disturb();
-            deliver(director_->tick(now_, rng_));
+            tick();
             while (director_->on_break() && !failed()) {  // nothing plays: the clock jumps to its end
                 now_ = std::chrono::duration_cast<seconds>(director_->break_ends());
-                deliver(director_->tick(now_, rng_));
+                tick();
             }
             if (director_->level() > kMaxLevel) {
                 violation("the tournament did not finish by level " + std::to_string(kMaxLevel));
@@ -101,7 +102,7 @@ class Simulator {
             }
             if (!stages) check_cancellation();
             play_round();
-            if (!stages) check_floor();
+            if (!stages && !opt_.free_pace) check_floor();
             check_chips();
         }
         result_.tables = director_->most_tables();
@@ -110,6 +111,7 @@ class Simulator {
         result_.rebuys = director_->rebuys();
         result_.addons = director_->addons();
         check_ranking();
+        if (opt_.trace_director) result_.final_state = encode_director_state(*director_);
         return std::move(result_);
     }
 
@@ -160,15 +162,68 @@ class Simulator {
                       std::to_string(t.id()) + ", not the seat posting the big blind soonest");
     }
 
+    DirectorConfig config() const {
+        return DirectorConfig{structure_, opt_.free_pace ? Pace::Free : Pace::Rounds, {}};
+    }
+
+    // A point where the server could die: the director restarts from its saved text when the test
+    // says so. A restored director must save the very same bytes.
+    void restart_point() {
+        if (!opt_.restart_director || !opt_.restart_director(points_++)) return;
+        const std::string saved = encode_director_state(*director_);
+        auto back = decode_director_state(saved, config());
+        if (!back) {
+            violation("the director did not restore: " + describe(back.error()));
+            return;
+        }
+        if (encode_director_state(*back) != saved) violation("the restored director saves other bytes");
+        director_.emplace(std::move(*back));
+        ++result_.director_restarts;
+        result_.restarts_on_break += director_->on_break();
+        result_.restarts_hand_for_hand += director_->hand_for_hand_round();
+        result_.restarts_mid_round += director_->tables_in_hand() > 0;
+        const Floor& floor = director_->floor();
+        bool moving = false;
+        floor.for_each_open([&](int id) { moving = moving || !floor.table(id).arrivals().empty(); });
+        result_.restarts_in_transit += moving;
+    }
+
+    // FNV-1a of the director's state after a decision (trace_director).
+    void trace() {
+        if (!opt_.trace_director) return;
+        for (unsigned char ch : encode_director_state(*director_)) {
+            result_.trace ^= ch;
+            result_.trace *= 0x100000001b3ULL;
+        }
+    }
+
+    void tick() {
+        restart_point();
+        auto messages = director_->tick(now_, rng_);
+        trace();
+        deliver(messages);
+    }
+
     void send_report(TournamentTable& t, seconds at) {
         t.report(report_);
         plant_report_fault();
+        if (opt_.restart_director) {  // the director hears the report as a restart reads it back
+            const std::string saved = encode_table_report(report_);
+            auto back = decode_table_report(saved);
+            if (!back || encode_table_report(*back) != saved) {
+                violation("a table report does not read back as it was saved");
+                return;
+            }
+            report_ = std::move(*back);
+        }
+        restart_point();
         auto answer = director_->on_report(report_, at, rng_);
         if (!answer) {
             violation("the director refused table " + std::to_string(t.id()) +
                       "'s report: " + to_string(answer.error()));
             return;
         }
+        trace();
         deliver(*answer);
     }
     void send_report(TournamentTable& t) { send_report(t, now_); }
@@ -364,6 +419,12 @@ class Simulator {
         Chips sum = 0;
         for (TableId id : live_)
             if (table(id).open()) sum += table(id).table().total_chips();
+        // Free pace: players moved to a table in a hand are between tables until it reports.
+        const Floor& floor = director_->floor();
+        floor.for_each_open([&](int id) {
+            for (const SeatMove& m : floor.table(id).arrivals())
+                sum += m.player.stack;
+        });
         if (sum != director_->chips_in_play())
             violation("chips not conserved: " + std::to_string(sum) + " at the tables, " +
                       std::to_string(director_->chips_in_play()) + " expected");
@@ -420,6 +481,7 @@ class Simulator {
     Hand hand_;
     HandSetup setup_;
     seconds now_{0};
+    std::int64_t points_ = 0;
     bool checked_half_field_ = false;
     bool checked_in_the_money_ = false;
     SimulationResult result_;

@@ -5,6 +5,7 @@
 // the engine's TournamentDirector and the director's messages back to them, and checks the
 // invariants as it goes.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,14 @@ struct SimulationOptions {
         ReportNegativeStack,  // the table's report shows a stack below zero (the director's check)
     };
     Fault fault = Fault::None;
+    // The live server's pace (engine::Pace::Free: a table's next hand starts as soon as its report is
+    // answered, moves reserve seats at tables in a hand) instead of rounds of one hand per table.
+    bool free_pace = false;
+    // Tests only: every report and every tick is preceded by a point, numbered from 0; where this
+    // returns true the director restarts (saved as text, restored from it) as after a server restart.
+    std::function<bool(std::int64_t point)> restart_director;
+    // Tests only: a hash of the director's saved state after each of its decisions, in result.trace.
+    bool trace_director = false;
 };
 
 struct SimulationResult {
@@ -49,7 +58,16 @@ struct SimulationResult {
     int disqualified = 0;  // players an operator disqualified along the way
     int rebuys = 0;
     int addons = 0;
-    int cancellation_checks = 0;          // refund plans computed on the live state and checked
+    int cancellation_checks = 0;  // refund plans computed on the live state and checked
+    int director_restarts = 0;
+    // What those restarts went through: a break, a hand-for-hand round, players moving to a table in
+    // a hand (reserved seats), tables in a hand.
+    int restarts_on_break = 0;
+    int restarts_hand_for_hand = 0;
+    int restarts_in_transit = 0;
+    int restarts_mid_round = 0;
+    std::uint64_t trace = 0;              // trace_director: every decision's resulting state, hashed
+    std::string final_state;              // trace_director: the director's state text at the end
     std::vector<std::string> violations;  // empty when every invariant held
     bool ok() const { return violations.empty(); }
 };

@@ -109,8 +109,9 @@ std::expected<StateRecord, StateTextError> parse_line(std::string_view line, int
 }  // namespace
 
 std::expected<std::vector<StateRecord>, StateTextError> parse_state_text(std::string_view text,
-                                                                         std::string_view kind, int version) {
-    if (text.size() > kMaxStateTextBytes) return std::unexpected(StateTextError{StateTextErrc::TooLong, 0});
+                                                                         std::string_view kind, int version,
+                                                                         std::size_t max_bytes) {
+    if (text.size() > max_bytes) return std::unexpected(StateTextError{StateTextErrc::TooLong, 0});
     int number = 1;
     for (char c : text) {
         if (!allowed(c)) return std::unexpected(StateTextError{StateTextErrc::BadCharacter, number});

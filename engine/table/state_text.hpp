@@ -71,9 +71,10 @@ class StateTextWriter {
     std::string out_;
 };
 
-// The records of `text` (views into it) after checking the header names `kind` and `version`.
-std::expected<std::vector<StateRecord>, StateTextError> parse_state_text(std::string_view text,
-                                                                         std::string_view kind, int version);
+// The records of `text` (views into it) after checking the header names `kind` and `version`. A
+// state larger than a table's (a tournament director's) passes its own `max_bytes`.
+std::expected<std::vector<StateRecord>, StateTextError> parse_state_text(
+    std::string_view text, std::string_view kind, int version, std::size_t max_bytes = kMaxStateTextBytes);
 
 // The values of `record`'s fields, which must be exactly `names` in that order.
 std::expected<std::vector<std::int64_t>, StateTextError> field_values(

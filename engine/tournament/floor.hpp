@@ -43,6 +43,7 @@ const char* to_string(FloorError e);
 // One table as its director knows it: the last report, plus the moves decided since.
 class TableView {
   public:
+    friend struct DirectorStateAccess;  // director_state_text.cpp: saved and restored whole
     explicit TableView(int table_size = kMaxTableSize);
 
     int size() const { return size_; }
@@ -85,6 +86,7 @@ class TableView {
 
 class Floor {
   public:
+    friend struct DirectorStateAccess;  // director_state_text.cpp: saved and restored whole
     // `tables` below zero counts as none; `table_size` is clamped to 2..10 as Table does.
     Floor(int tables, int table_size);
 

@@ -37,6 +37,7 @@ const char* to_string(RankingError e);
 
 class Ranking {
   public:
+    friend struct DirectorStateAccess;  // director_state_text.cpp: saved and restored whole
     explicit Ranking(int entrants) : unranked_(entrants < 0 ? 0 : entrants) {}
     // With the roster, ids outside it are refused too.
     explicit Ranking(std::span<const EntrantId> roster);

@@ -96,6 +96,17 @@ Stakes TournamentDirector::stakes_of(int level) const {
     return Stakes{l.small_blind, l.big_blind, l.ante, config_.structure.blinds.ante_mode};
 }
 
+HandId TournamentDirector::hand_playing(TableId id) const {
+    return id >= 0 && static_cast<std::size_t>(id) < playing_.size() ? playing_[static_cast<std::size_t>(id)]
+                                                                     : 0;
+}
+
+std::int64_t TournamentDirector::seat_changes_sent(TableId id) const {
+    return id >= 0 && static_cast<std::size_t>(id) < seat_changes_sent_.size()
+               ? seat_changes_sent_[static_cast<std::size_t>(id)]
+               : 0;
+}
+
 bool TournamentDirector::rebuy_period() const {
     const auto& r = config_.structure.rebuys;
     return r.enabled && level_ <= r.period_levels;
@@ -357,6 +368,9 @@ std::vector<DirectorMessage> TournamentDirector::tick(Duration now, RandomSource
 // else each idle table on its own.
 void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
     if (finished()) return;
+    // A hand-for-hand round ends together (end_round ranks its eliminations), even when the ones
+    // reported so far already burst the bubble: nothing starts before its last table reports.
+    if (round_hand_for_hand_ && tables_in_hand_ > 0) return;
     const bool bubble =
         !staged() && hand_for_hand(floor_.players(), paid_.paid_places(), floor_.open_tables());
     if (config_.pace == Pace::Rounds || bubble) {

@@ -63,6 +63,7 @@ struct DirectorStart;
 
 class TournamentDirector {
   public:
+    friend struct DirectorStateAccess;  // director_state_text.cpp: saved and restored whole
     // Draws the seats (§6) and returns the director with its first messages (OpenTable and the
     // first level for every table).
     static std::expected<DirectorStart, DirectorError> start(const std::vector<EntrantId>& entrants,
@@ -101,6 +102,12 @@ class TournamentDirector {
     int most_tables() const { return most_tables_; }
     int rebuys() const { return rebuys_; }
     int addons() const { return addons_; }
+    // For a restart (resume.hpp): the time last told, the hand started at a table (0: none), the seat
+    // changes sent to it, and the blinds of a level.
+    Duration now() const { return now_; }
+    HandId hand_playing(TableId id) const;
+    std::int64_t seat_changes_sent(TableId id) const;
+    Stakes stakes(int level) const { return stakes_of(level); }
 
   private:
     explicit TournamentDirector(DirectorConfig config, int entrants);

@@ -82,6 +82,22 @@ std::expected<void, ApplyError> TournamentTable::apply(const DirectorMessage& me
         message);
 }
 
+TournamentTable TournamentTable::resumed(TableId id, Table table, Variant variant, Betting betting, int level,
+                                         Stakes stakes, HandId last_hand, std::int64_t seat_changes,
+                                         HandId void_hand) {
+    TournamentTable t(id);
+    t.open_ = true;
+    t.table_ = std::move(table);
+    t.variant_ = variant;
+    t.betting_ = betting;
+    t.level_ = level;
+    t.stakes_ = stakes;
+    t.last_hand_ = last_hand;
+    t.seat_changes_ = seat_changes;
+    t.finished_hand_ = void_hand;
+    return t;
+}
+
 std::expected<void, ApplyError> TournamentTable::open_table(const OpenTable& m, RandomSource& rng) {
     if (open_) return refused(ApplyProblem::AlreadyOpen);
     Table fresh(m.size);

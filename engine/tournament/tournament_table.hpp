@@ -41,6 +41,13 @@ void describe_table(TableId id, const Table& table, TableReport& out);
 class TournamentTable {
   public:
     explicit TournamentTable(TableId id) : id_(id) {}
+    // A table resumed after a restart (RULES.md §7, engine/tournament/resume.hpp): open, `table` as
+    // its last committed hand left it (seat changes since applied), at `level`, having dealt hands up
+    // to `last_hand` and applied `seat_changes` of the director's; `void_hand` (0: none), a hand that
+    // never committed, is what its next report closes (with no chip moved). No hand to start yet.
+    static TournamentTable resumed(TableId id, Table table, Variant variant, Betting betting, int level,
+                                   Stakes stakes, HandId last_hand, std::int64_t seat_changes,
+                                   HandId void_hand);
 
     TableId id() const { return id_; }
     bool open() const { return open_; }

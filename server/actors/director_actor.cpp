@@ -2,15 +2,19 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 #include <map>
 #include <numeric>
 #include <optional>
 
+#include "engine/tournament/director_state_text.hpp"
 #include "engine/tournament/tournament_director.hpp"
 #include "persistence/account_store.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/actors/director_journal.hpp"
 #include "server/actors/on_strand.hpp"
+#include "server/actors/resumed_tournament.hpp"
 #include "server/actors/table_actor.hpp"
 #include "server/actors/tournament_opening.hpp"
 #include "server/actors/tournament_payments.hpp"
@@ -48,6 +52,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     asio::steady_timer close_timer;
     SecureRandom rng;
     std::optional<engine::TournamentDirector> director;
+    std::optional<DirectorJournal> journal;  // decisions carried out once saved (director_journal.hpp)
     const PokerTournament* rules = nullptr;
     std::shared_ptr<Roster> roster = std::make_shared<Roster>();
     std::vector<engine::DirectorMessage> first_messages;
@@ -55,6 +60,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     std::map<engine::TableId, persistence::TableId> stored;
     Millis started_at{0};
     bool set_up = false;
+    bool resuming = false;       // resumed after a restart, its first decision not carried out yet
+    bool after_restart = false;  // ... and so not in this run's lobby
     int announced_level = 0;
     bool announced_break = false;
     std::size_t placings_paid = 0;
@@ -98,6 +105,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
         director.emplace(std::move(started->director));
         first_messages = std::move(started->messages);
+        make_journal(1);
         std::vector<std::pair<engine::TableId, int>> opens;
         for (const auto& m : first_messages)
             if (const auto* open = std::get_if<engine::OpenTable>(&m))
@@ -134,14 +142,18 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         started.mutable_started()->set_entrants(director->entrants());
         started.mutable_started()->set_prize_pool_cents(director->prize_pool());
         to_entrants(ctx.outbox, *roster, tournament_message(std::move(started)));
-        deliver(std::move(first_messages));
-        deliver(director->tick(since_start(), rng));
+        auto messages = std::move(first_messages);
+        for (auto& m : director->tick(since_start(), rng))
+            messages.push_back(std::move(m));
+        decide(-1, std::move(messages));
         if (stopping) stop_tables();
         arm_tick();
     }
 
-    void open_table(engine::TableId table, persistence::TableId row) {
+    void open_table(engine::TableId table, persistence::TableId row,
+                    std::optional<engine::TournamentTable> resumed = std::nullopt) {
         TableSetup setup;
+        setup.resumed = std::move(resumed);
         setup.address = address(table);
         setup.stored = row;
         setup.clock = rules->clock;
@@ -155,6 +167,108 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         tables[table] = actor;
         stored[table] = row;
         registry.add(address(table), actor);
+    }
+
+    // ---- after a restart ----------------------------------------------------------------------
+
+    // The tournament carries on where its last saved decision left it (tournament_recovery.hpp): its
+    // tables resumed, the clock where it stood (the time the server was down does not count), every
+    // place already decided paid (again: the keys make it once), then the director hears each table.
+    void resume(std::shared_ptr<ResumedTournament> r) {
+        rules = std::get_if<PokerTournament>(&start.declaration.rules);
+        for (std::size_t i = 0; i < start.entrants.size(); ++i)
+            roster->entrants.push_back({persistence::raw(start.entrants[i].account),
+                                        start.entrants[i].registration,
+                                        i < r->names.size() ? r->names[i] : std::string()});
+        director.emplace(std::move(r->director));
+        make_journal(r->saved_seq + 1);
+        resuming = true;
+        after_restart = true;
+        started_at = ctx.clock.now() - std::chrono::duration_cast<Millis>(director->now());
+        announced_level = director->level();
+        announced_break = director->on_break();
+        std::vector<engine::TableReport> reports;
+        for (auto& t : r->tables) {
+            const engine::Table& seated = t.table.table();
+            for (engine::SeatIndex s = 0; s < seated.size(); ++s)
+                if (seated.occupied(s)) ctx.seats.seat(entry(seated.at(s).entrant).account, address(t.id));
+            open_table(t.id, t.row, std::move(t.table));
+            reports.push_back(std::move(t.report));
+        }
+        set_up = true;
+        const auto& placings = director->ranking().placings();
+        const std::vector<engine::Cents> prizes = director->prizes_won();
+        for (; placings_paid < placings.size(); ++placings_paid) {
+            const engine::Placing& p = placings[placings_paid];
+            if (static_cast<std::size_t>(p.entrant) < r->finish_recorded.size() &&
+                r->finish_recorded[static_cast<std::size_t>(p.entrant)])
+                continue;
+            ++pending_finishes;
+            pay_place(ctx, stored.begin()->second, id(), entry(p.entrant), p.place,
+                      placings_paid < prizes.size() ? prizes[placings_paid] : 0, executor_on(strand),
+                      [self = shared_from_this()](bool) {
+                          --self->pending_finishes;
+                          self->maybe_finish();
+                          self->maybe_quiet();
+                      });
+        }
+        // Changes between hands first, then the hands closed (void or heard again): a hand-for-hand
+        // round closed by the last of them moves players at tables whose reports were all heard.
+        std::stable_partition(reports.begin(), reports.end(),
+                              [](const engine::TableReport& one) { return one.finished_hand == 0; });
+        std::vector<engine::DirectorMessage> messages;
+        for (const auto& report : reports) {
+            if (director->finished()) break;
+            auto answer = director->on_report(report, director->now(), rng);
+            if (!answer) {
+                spdlog::error("event=resume_report_refused tournament={} table={} error=\"{}\"", id(),
+                              report.table, engine::to_string(answer.error()));
+                continue;
+            }
+            for (auto& m : *answer)
+                messages.push_back(std::move(m));
+        }
+        if (!director->finished())
+            for (auto& m : director->tick(since_start(), rng))
+                messages.push_back(std::move(m));
+        spdlog::info("event=tournament_resumed tournament={} tables={} remaining={} level={} seq={}", id(),
+                     r->tables.size(), director->remaining(), director->level(), r->saved_seq);
+        // The first decision after the restart: saved, then every table hears it (and plays on).
+        decide(reports.empty() ? -1 : reports.front().table, std::move(messages));
+        if (stopping) stop_tables();
+        arm_tick();
+    }
+
+    // ---- decisions: saved, then carried out (director_journal.hpp) -----------------------------
+
+    void make_journal(std::int64_t next_seq) {
+        journal.emplace(
+            ctx.writes, start.tournament, executor_on(strand),
+            [this](Decision d) { carry_out(std::move(d)); }, next_seq);
+        std::vector<persistence::RegistrationId> registrations;
+        for (const RosterEntry& e : roster->entrants)
+            registrations.push_back(e.registration);
+        journal->set_entrants(std::move(registrations));
+    }
+
+    // `table`: the table whose report the decision answers (-1: the clock's). Saved on that table's
+    // lane, after its hand and before the prizes the decision pays.
+    void decide(engine::TableId table, std::vector<engine::DirectorMessage> messages) {
+        if (stored.empty()) return;
+        const auto lane = table >= 0 && stored.contains(table) ? stored.at(table) : stored.begin()->second;
+        journal->record(lane, engine::encode_director_state(*director),
+                        Decision{0, std::move(messages), table, director->ranking().placings().size()});
+    }
+
+    void carry_out(Decision d) {
+        deliver(std::move(d.messages));
+        if (resuming) {  // the first decision after a restart: every table has its orders (bench/recovery.sh)
+            resuming = false;
+            spdlog::info("event=tables_resumed tournament={} tables={}", id(), tables.size());
+        }
+        if (d.table >= 0) pay_new_places(d.table, d.placings);
+        maybe_finish();
+        maybe_quiet();
     }
 
     // ---- the director's messages --------------------------------------------------------------
@@ -190,6 +304,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                         tournament_message(protocol::level_up(id(), *level, level_ends_at_ms())));
         } else if (const auto* pause = std::get_if<engine::PauseForBreak>(&m); pause && !announced_break) {
             announced_break = true;
+            spdlog::debug("event=break_started tournament={} until_ms={}", id(), pause->until_ms);
             to_entrants(ctx.outbox, *roster,
                         tournament_message(protocol::break_started(id(), *pause, since_start().count())));
         } else if (const auto* open = std::get_if<engine::OpenTable>(&m)) {
@@ -197,8 +312,13 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                 ctx.seats.seat(entry(p.player.entrant).account, address(open->table));
         } else if (const auto* up = std::get_if<engine::StandUp>(&m)) {
             ctx.seats.unseat(entry(up->entrant).account, address(up->table));
+            spdlog::debug("event=player_moving tournament={} table={} entrant={} move={}", id(), up->table,
+                          up->entrant, up->move);
         } else if (const auto* seat = std::get_if<engine::SeatPlayer>(&m)) {
             ctx.seats.seat(entry(seat->player.entrant).account, address(seat->table));
+        } else if (const auto* wait = std::get_if<engine::Wait>(&m);
+                   wait && wait->reason == engine::WaitReason::HandForHand) {
+            spdlog::debug("event=hand_for_hand tournament={} table={}", id(), wait->table);
         }
     }
 
@@ -232,7 +352,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         tick_timer.expires_at(ctx.clock.steady_deadline(ctx.clock.now() + next_tick_in() + Millis{1}));
         tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
             if (ec || !self->director || self->director->finished()) return;
-            self->deliver(self->director->tick(self->since_start(), self->rng));
+            auto messages = self->director->tick(self->since_start(), self->rng);
+            if (!messages.empty()) self->decide(-1, std::move(messages));
             self->arm_tick();
         });
     }
@@ -247,24 +368,25 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                           engine::to_string(answer.error()));
             return;
         }
-        deliver(std::move(*answer));
-        if (!director->finished()) deliver(director->tick(since_start(), rng));
-        pay_new_places(report.table);
+        if (!director->finished())
+            for (auto& m : director->tick(since_start(), rng))
+                answer->push_back(std::move(m));
+        decide(report.table, std::move(*answer));
         if (director->finished()) {
             tick_timer.cancel();
-            maybe_finish();
         } else {
             arm_tick();
         }
     }
 
-    // Every place decided by the hand just reported: told to everyone, recorded and paid after that
-    // hand (the table's write order), the wallet's balance to the player.
-    void pay_new_places(engine::TableId table) {
+    // Every place decided by the hand just reported (the first `upto` of the ranking, once the
+    // decision is saved): told to everyone, recorded and paid after that hand (the table's write
+    // order), the wallet's balance to the player.
+    void pay_new_places(engine::TableId table, std::size_t upto) {
         const auto& placings = director->ranking().placings();
         const std::vector<engine::Cents> prizes = director->prizes_won();
         const persistence::TableId row = stored.at(table);
-        for (; placings_paid < placings.size(); ++placings_paid) {
+        for (; placings_paid < std::min(upto, placings.size()); ++placings_paid) {
             const engine::Placing& p = placings[placings_paid];
             const engine::Cents prize = placings_paid < prizes.size() ? prizes[placings_paid] : 0;
             const RosterEntry& e = entry(p.entrant);
@@ -275,7 +397,10 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             }
             ++pending_finishes;
             pay_place(ctx, row, id(), e, p.place, prize, executor_on(strand),
-                      [self = shared_from_this()](bool) {
+                      [self = shared_from_this(), place = p.place, prize](bool ok) {
+                          if (ok && prize > 0)
+                              spdlog::debug("event=prize_paid tournament={} place={} prize_cents={}",
+                                            self->id(), place, prize);
                           --self->pending_finishes;
                           self->maybe_finish();
                           self->maybe_quiet();
@@ -285,7 +410,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void maybe_finish() {
-        if (!director || !director->finished() || pending_finishes > 0 || results_sent) return;
+        if (!director || !director->finished() || pending_finishes > 0 || results_sent || !journal->idle() ||
+            placings_paid < director->ranking().placings().size())
+            return;
         results_sent = true;
         const auto& placings = director->ranking().placings();
         const std::vector<engine::Cents> prizes = director->prizes_won();
@@ -296,10 +423,28 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         to_entrants(ctx.outbox, *roster, tournament_message(protocol::finished(id(), results)));
         spdlog::info("event=tournament_finished tournament={} entrants={}", id(), director->entrants());
         if (lobby != nullptr) lobby->tournament_finished(start.tournament);
+        if (after_restart)
+            mark_finished();  // the lobby of this run never listed it: the row is ours to close
         // The last tables stay a moment so players and observers see the end, then close.
         close_timer.expires_after(ctx.clock.real_of(options.close_after));
         close_timer.async_wait(
             [self = shared_from_this()](const boost::system::error_code&) { self->close_all(); });
+    }
+
+    void mark_finished() {
+        auto accepted = ctx.writes.submit<void>(
+            [t = start.tournament](persistence::Database& db) {
+                return persistence::TournamentStore(db).set_state(t, persistence::TournamentState::finished);
+            },
+            [t = id()](persistence::StoreResult<void> r) {
+                if (!r)
+                    spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", t,
+                                  r.error().message);
+            },
+            executor_on(strand));
+        if (!accepted)
+            spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id(),
+                          accepted.error().message);
     }
 
     void close_all() {
@@ -434,7 +579,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void maybe_quiet() {
-        if (!stopping || !quiet || tables_not_quiet > 0 || pending_finishes > 0) return;
+        if (!stopping || !quiet || tables_not_quiet > 0 || pending_finishes > 0 ||
+            (journal && !journal->idle()))
+            return;
         auto call = std::move(quiet);
         quiet = nullptr;
         call();
@@ -449,6 +596,14 @@ DirectorActor::DirectorActor(ActorContext context, TableRegistry& registry, Lobb
 }
 
 DirectorActor::~DirectorActor() = default;
+
+DirectorActor::DirectorActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby,
+                             DirectorOptions options, std::shared_ptr<ResumedTournament> resumed,
+                             std::function<void()> done)
+    : impl_(std::make_shared<Impl>(context, registry, lobby, options, resumed->start, std::move(done))) {
+    asio::post(impl_->strand,
+               [impl = impl_, resumed = std::move(resumed)]() mutable { impl->resume(std::move(resumed)); });
+}
 
 lobby::TournamentId DirectorActor::tournament() const {
     return impl_->start.tournament;

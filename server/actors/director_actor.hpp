@@ -31,6 +31,9 @@ class DirectorActor {
     // `done` is called (on the director's strand) when the tables are closed, after the results.
     DirectorActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby, DirectorOptions options,
                   lobby::StartTournament start, std::function<void()> done = {});
+    // A tournament resumed after a restart (tournament_recovery.hpp): it carries on from `resumed`.
+    DirectorActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby, DirectorOptions options,
+                  std::shared_ptr<struct ResumedTournament> resumed, std::function<void()> done = {});
     ~DirectorActor();
     DirectorActor(const DirectorActor&) = delete;
     DirectorActor& operator=(const DirectorActor&) = delete;

@@ -7,9 +7,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "engine/phh/export.hpp"
 #include "engine/phh/writer.hpp"
+#include "engine/tournament/table_report_text.hpp"
 #include "persistence/engine_state.hpp"
 #include "server/actors/dealing_gate.hpp"
 #include "server/actors/hand_archive.hpp"
@@ -50,7 +52,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
           clock_timer(strand),
           pause_timer(strand),
           commit_timer(strand),
-          core(setup.address.table, rng, setup.clock) {}
+          core(setup.address.table, rng, setup.clock) {
+        if (setup.resumed) core.resume(*std::exchange(setup.resumed, std::nullopt));
+    }
 
     ActorContext ctx;
     TableSetup setup;
@@ -248,6 +252,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             return;
         }
         record.snapshot = std::move(*snapshot);
+        record.director_report = engine::encode_table_report(f.report);  // answered again after a crash
         ++pending_commits;
         auto accepted = ctx.writes.submit_hand(
             std::move(record),
@@ -255,6 +260,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
              hand = f.record.hand](persistence::StoreResult<void> r) {
                 --self->pending_commits;
                 if (self->pending_commits == 0 && self->gate.paused() && !self->closed) self->ask_gate();
+                if (r)
+                    spdlog::debug("event=hand_committed table={}:{} hand={}",
+                                  self->setup.address.tournament_id, self->setup.address.table, hand);
                 if (!r)
                     spdlog::error("event=hand_commit_failed table={}:{} hand={} error=\"{}\"",
                                   self->setup.address.tournament_id, self->setup.address.table, hand,

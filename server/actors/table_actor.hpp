@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/table/action_clock.hpp"
 #include "engine/tournament/director_messages.hpp"
+#include "engine/tournament/tournament_table.hpp"
 #include "persistence/ids.hpp"
 #include "server/actors/actor_context.hpp"
 #include "server/actors/roster.hpp"
@@ -31,6 +33,8 @@ struct TableSetup {
     // A report for the director, called on the table's strand once the hand it closes is durable
     // (the director posts it to its own strand).
     std::function<void(engine::TableReport)> report;
+    // After a restart: the table as it resumes (tournament_recovery.hpp); none: it waits for OpenTable.
+    std::optional<engine::TournamentTable> resumed;
 };
 
 class TableActor final : public TableEndpoint {

@@ -8,6 +8,7 @@
 
 #include "server/actors/director_actor.hpp"
 #include "server/actors/polacco_actor.hpp"
+#include "server/actors/resumed_tournament.hpp"
 
 namespace tavolo::server::actors {
 
@@ -49,6 +50,16 @@ void Tournaments::start(lobby::StartTournament start) {
         running->actor = std::make_unique<DirectorActor>(
             context_, registry_, lobby_, DirectorOptions{options_.pause_between_hands, options_.close_after},
             std::move(start), done);
+    running_.emplace(id, std::move(running));
+}
+
+void Tournaments::resume(std::shared_ptr<ResumedTournament> resumed) {
+    const std::int64_t id = persistence::raw(resumed->start.tournament);
+    std::lock_guard lock(mutex_);
+    auto running = std::make_shared<Running>();
+    running->actor = std::make_unique<DirectorActor>(
+        context_, registry_, lobby_, DirectorOptions{options_.pause_between_hands, options_.close_after},
+        std::move(resumed), [this, id] { finished(id); });
     running_.emplace(id, std::move(running));
 }
 

@@ -38,6 +38,8 @@ class Tournaments final : public TournamentLauncher {
     void set_lobby(LobbyNotices& lobby);
 
     void start(lobby::StartTournament start) override;
+    // A tournament resumed after a restart (tournament_recovery.hpp).
+    void resume(std::shared_ptr<struct ResumedTournament> resumed);
     void add_late_entrant(lobby::AddLateEntrant entrant) override;
     void stop_dealing(std::function<void()> quiet) override;
 

@@ -43,6 +43,13 @@ class TableCore {
     TableCore(engine::TableId id, engine::RandomSource& rng, engine::ClockSettings clock = {},
               SecretSource secrets = fairness::make_server_secret);
 
+    // After a restart (engine/tournament/resume.hpp): the table as it resumes, before any input. Its
+    // messages are numbered afresh from 1 (every client reconnects and starts from a snapshot; 0 is no
+    // number on the wire).
+    void resume(engine::TournamentTable table) {
+        table_ = std::move(table);
+        seq_ = 1;
+    }
     Effects on_director(const engine::DirectorMessage& message, Millis now);
     Effects on_action(const PlayerAction& action, Millis now);
     // The timer armed by ArmTimer fired. An expiry for another hand or decision is stale: ignored.

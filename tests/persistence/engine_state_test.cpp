@@ -120,7 +120,7 @@ TEST(EngineStateRecovery, a_table_never_seated_is_an_empty_table_of_its_size) {
 TEST(EngineStateRecovery, a_damaged_engine_state_is_a_typed_error_never_a_wrong_table) {
     auto t = table_with({0, 1, 2}, 0, 9);
     SmallTournament none;
-    RecoveredTable r{TableId{7}, 1, 9, {}};
+    RecoveredTable r{TableId{7}, 1, 9, {}, {}};
     auto nobody = table_snapshot(r.id, 0, 0, *t.snapshot(), owners(none));
     ASSERT_FALSE(nobody);
     EXPECT_EQ(nobody.error().code, EngineStateErrc::unknown_entrant);

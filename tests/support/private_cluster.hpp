@@ -28,10 +28,11 @@ inline std::string run_command(const std::string& command) {
 class PrivateCluster {
   public:
     // `name` must be one deploy/test.sh cleans up after a killed run: "restart" (test-restart-<pid>).
-    explicit PrivateCluster(const std::string& name = "restart")
+    // `durable`: fsync on, as in production (a crash test), instead of --fast.
+    explicit PrivateCluster(const std::string& name = "restart", bool durable = false)
         : dir_(std::string(TAVOLO_SOURCE_DIR) + "/.tavolo/test-" + name + "-" + std::to_string(::getpid())),
           script_(std::string(TAVOLO_SOURCE_DIR) + "/deploy/pg.sh") {
-        url_ = run_command("bash " + script_ + " start " + dir_ + " --fast 2>&1");
+        url_ = run_command("bash " + script_ + " start " + dir_ + (durable ? "" : " --fast") + " 2>&1");
         std::ifstream port_file(dir_ + "/port");
         port_file >> port_;
     }

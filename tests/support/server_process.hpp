@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -37,8 +38,10 @@ class ServerProcess {
             std::vector<char*> argv;
             std::string bin = TAVOLO_SERVER_BIN;
             argv.push_back(bin.data());
-            args.push_back("--port");
-            args.push_back("0");
+            if (std::find(args.begin(), args.end(), "--port") == args.end()) {  // else the caller's port
+                args.push_back("--port");
+                args.push_back("0");
+            }
             for (auto& a : args)
                 argv.push_back(a.data());
             argv.push_back(nullptr);
@@ -76,6 +79,16 @@ class ServerProcess {
     int port() const { return port_; }
     int exit_code() const { return exit_code_; }
 
+    // kill -9: the server dies where it stands (a crash test); nothing is flushed.
+    void crash() {
+        if (pid_ <= 0) return;
+        kill(pid_, SIGKILL);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        pid_ = -1;
+        exit_code_ = -1;
+    }
+
     // Sends SIGTERM and returns the exit status.
     int stop() {
         if (pid_ <= 0) return exit_code_;
@@ -84,6 +97,19 @@ class ServerProcess {
         waitpid(pid_, &status, 0);
         pid_ = -1;
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+    // Waits until the log holds one of `texts`: its index, or -1 once the server closed its standard
+    // error (exited) with none of them there.
+    int wait_for_any(const std::vector<std::string>& texts) const {
+        std::unique_lock lock(mutex_);
+        int found = -1;
+        changed_.wait(lock, [&] {
+            for (std::size_t i = 0; i < texts.size() && found < 0; ++i)
+                if (count(texts[i]) > 0) found = static_cast<int>(i);
+            return found >= 0 || log_closed_;
+        });
+        return found;
     }
 
     // Everything the server wrote to standard error so far.

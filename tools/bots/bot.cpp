@@ -4,6 +4,8 @@
 #include <chrono>
 #include <vector>
 
+#include <boost/asio/post.hpp>
+
 #include "tools/client/message_codec.hpp"
 
 namespace tavolo::bots {
@@ -85,6 +87,9 @@ void Bot::on_frame(std::string_view frame, bool binary) {
 }
 
 void Bot::on_closed(const std::string& reason) {
+    // This runs inside the connection's own handler: it is released once the handler has returned,
+    // never from within it (freeing it here freed the running handler: a double free on reconnects).
+    boost::asio::post(fleet_.io(), [gone = std::move(connection_)] { (void)gone; });
     connection_.reset();
     outbox_.clear();  // requests of a connection that is gone mean nothing on the next
     last_close_reason_ = reason;

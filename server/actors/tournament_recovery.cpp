@@ -1,0 +1,161 @@
+#include "server/actors/tournament_recovery.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "engine/tournament/director_state_text.hpp"
+#include "engine/tournament/resume.hpp"
+#include "engine/tournament/table_report_text.hpp"
+#include "persistence/account_store.hpp"
+#include "persistence/engine_state.hpp"
+#include "persistence/hand_store.hpp"
+#include "persistence/recovery.hpp"
+#include "server/actors/recovery_cancel.hpp"
+#include "server/actors/resumed_tournament.hpp"
+#include "server/secure_random.hpp"
+
+namespace tavolo::server::actors {
+
+namespace {
+
+using Prepared = std::expected<std::shared_ptr<ResumedTournament>, std::string>;
+using persistence::raw;
+
+const TournamentDeclaration* declared_as(const std::vector<TournamentDeclaration>& declared,
+                                         const std::string& name) {
+    for (const auto& d : declared)
+        if (d.name == name) return &d;
+    return nullptr;
+}
+
+// Everything a DirectorActor needs to carry on, or why it cannot.
+Prepared prepare(persistence::Database& db, const persistence::RecoveredTournament& rt,
+                 const TournamentDeclaration& declaration, const engine::TournamentDirector& director,
+                 engine::RandomSource& rng) {
+    const persistence::SavedDirector& saved = *rt.director;
+    auto out = std::make_shared<ResumedTournament>(ResumedTournament{{}, {}, director, saved.seq, {}, {}});
+    out->start.tournament = rt.tournament.id;
+    out->start.declaration = declaration;
+    std::map<std::int64_t, const persistence::Registration*> registrations;
+    for (const auto& r : rt.registrations)
+        registrations[raw(r.id)] = &r;
+    persistence::AccountStore accounts(db, persistence::PasswordCost::minimum());  // reads only
+    for (auto id : saved.entrants) {
+        const auto it = registrations.find(raw(id));
+        if (it == registrations.end())
+            return std::unexpected("entrant registration " + std::to_string(raw(id)) +
+                                   " is not in the tournament");
+        const persistence::Registration& r = *it->second;
+        out->start.entrants.push_back({r.account, r.id, r.entry_number});
+        out->finish_recorded.push_back(r.finishing_place.has_value());
+        auto account = accounts.find(r.account);
+        if (!account)
+            return std::unexpected("account " + std::to_string(raw(r.account)) + ": " +
+                                   account.error().message);
+        out->names.push_back(account->name);
+    }
+    if (static_cast<int>(saved.entrants.size()) < director.entrants())
+        return std::unexpected("the save names fewer registrations than the director has entrants");
+    std::map<int, const persistence::RecoveredTable*> rows;  // by engine table number
+    for (const auto& t : rt.tables)
+        rows[t.table_number - 1] = &t;
+    std::vector<persistence::TableId> broken;
+    for (const auto& [number, row] : rows)
+        if (!director.floor().open(number)) broken.push_back(row->id);  // closed by a move not yet recorded
+    for (int id = 0; id < director.floor().table_count(); ++id) {
+        if (!director.floor().open(id)) continue;
+        const auto it = rows.find(id);
+        if (it == rows.end()) return std::unexpected("table " + std::to_string(id) + " has no open row");
+        const persistence::RecoveredTable& row = *it->second;
+        auto state = persistence::poker_table_state(row);
+        if (!state) return std::unexpected(state.error().message);
+        auto table = engine::Table::restored(*state);
+        if (!table)
+            return std::unexpected("table " + std::to_string(id) + ": " + engine::to_string(table.error()));
+        engine::CommittedTable committed{id, std::move(*table), row.snapshot.hand_number, std::nullopt};
+        if (!row.director_report.empty()) {
+            auto owed = engine::decode_table_report(row.director_report);
+            if (!owed)
+                return std::unexpected("table " + std::to_string(id) +
+                                       "'s report: " + describe(owed.error()));
+            committed.owed = std::move(*owed);
+        }
+        auto resumed = engine::resume_table(director, std::move(committed), rng);
+        if (!resumed) return std::unexpected(resumed.error());
+        out->tables.push_back({id, row.id, std::move(resumed->table), std::move(resumed->report)});
+    }
+    if (!broken.empty())
+        if (auto ok = persistence::HandStore(db).save_snapshots({}, broken); !ok)
+            return std::unexpected("marking broken tables: " + ok.error().message);
+    return out;
+}
+
+}  // namespace
+
+RecoveryOutcome recover_tournaments(persistence::Database& db,
+                                    const std::vector<TournamentDeclaration>& declared,
+                                    Tournaments& tournaments) {
+    RecoveryOutcome outcome;
+    auto unfinished = persistence::load_unfinished_tournaments(db);
+    if (!unfinished) {
+        outcome.errors.push_back("reading the unfinished tournaments: " + unfinished.error().message);
+        spdlog::error("event=recovery_failed error=\"{}\"", outcome.errors.back());
+        return outcome;
+    }
+    SecureRandom rng;
+    for (const auto& rt : *unfinished) {
+        using persistence::TournamentState;
+        const auto state = rt.tournament.spec.state;
+        const std::int64_t id = raw(rt.tournament.id);
+        if (state == TournamentState::registering || state == TournamentState::announced) {
+            // The lobby opens its tournaments afresh and does not adopt these yet: their entries are
+            // paid back in full rather than left in a tournament that will never start.
+            ++outcome.cancelled;
+            outcome.errors.push_back("tournament " + std::to_string(id) +
+                                     ": registering when the server stopped");
+            (void)cancel_at_recovery(db, rt, nullptr, nullptr,
+                                     "it was registering when the server stopped; the lobby opens a new one");
+            continue;
+        }
+        const TournamentDeclaration* declaration = declared_as(declared, rt.tournament.spec.name);
+        const auto* poker = declaration ? std::get_if<PokerTournament>(&declaration->rules) : nullptr;
+        std::optional<engine::TournamentDirector> director;
+        std::string why;
+        if (declaration == nullptr) {
+            why = "no tournament named \"" + rt.tournament.spec.name + "\" is configured any more";
+        } else if (poker == nullptr) {
+            why = "a Poker Polacco tournament does not resume after a restart yet";
+        } else if (!rt.director) {
+            why = "its director saved no decision: no hand was dealt";
+        } else {
+            auto decoded = engine::decode_director_state(
+                rt.director->state,
+                engine::DirectorConfig{poker->structure, engine::Pace::Free, poker->payout_table});
+            if (!decoded)
+                why = engine::describe(decoded.error());
+            else
+                director.emplace(std::move(*decoded));
+        }
+        if (director) {
+            auto prepared = prepare(db, rt, *declaration, *director, rng);
+            if (prepared) {
+                outcome.tables += static_cast<int>((*prepared)->tables.size());
+                ++outcome.resumed;
+                tournaments.resume(std::move(*prepared));
+                continue;
+            }
+            why = prepared.error();
+        }
+        ++outcome.cancelled;
+        outcome.errors.push_back("tournament " + std::to_string(id) + ": " + why);
+        (void)cancel_at_recovery(db, rt, poker, director ? &*director : nullptr, why);
+    }
+    spdlog::info("event=recovery tournaments_resumed={} tables={} cancelled={}", outcome.resumed,
+                 outcome.tables, outcome.cancelled);
+    return outcome;
+}
+
+}  // namespace tavolo::server::actors

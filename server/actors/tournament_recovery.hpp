@@ -1,0 +1,39 @@
+#pragma once
+// A restart (issue 11 item 4): at start, before the listener takes a connection, every unfinished
+// tournament is read back from PostgreSQL (persistence::load_unfinished_tournaments, one consistent
+// view) and either resumed or cancelled.
+//   - A running poker tournament whose director saved a decision resumes: the director from that
+//     save (engine/tournament/director_state_text.hpp), each open table from its last committed hand
+//     (engine/tournament/resume.hpp: hands in flight are void, chips back as at their start, RULES.md
+//     §7; moves decided and not yet committed are carried out), the level clock and the break where
+//     the director last stood (the time the server was down does not count), the registrations and
+//     balances as committed. The SeatBook is rebuilt, so a player who reconnects with his resume
+//     token finds his seat.
+//   - A running tournament that cannot resume (no save: no hand was ever dealt; a save or a table
+//     that does not read or does not agree; a declaration no longer configured; a Polacco Sit&Go,
+//     whose table saves no director) is cancelled with refunds (recovery_cancel.hpp), the reason logged.
+//   - A registering tournament is cancelled and every entry paid back in full: the lobby opens its
+//     tournaments afresh at start and does not adopt an old one yet (to do: list and adopt it).
+#include <string>
+#include <vector>
+
+#include "persistence/database.hpp"
+#include "server/actors/tournament_launcher.hpp"
+#include "server/tournament_config.hpp"
+
+namespace tavolo::server::actors {
+
+struct RecoveryOutcome {
+    int resumed = 0;
+    int cancelled = 0;
+    int tables = 0;                   // tables resumed
+    std::vector<std::string> errors;  // why each cancelled tournament could not resume
+};
+
+// Reads, decides and hands each resumable tournament to `tournaments`. Throws nothing: a database
+// that cannot be read is an error in the outcome (the server then starts with nothing resumed).
+RecoveryOutcome recover_tournaments(persistence::Database& db,
+                                    const std::vector<TournamentDeclaration>& declared,
+                                    Tournaments& tournaments);
+
+}  // namespace tavolo::server::actors
