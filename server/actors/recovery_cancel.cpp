@@ -50,7 +50,8 @@ std::optional<Roster> roster_of(const persistence::RecoveredTournament& t) {
 
 // The refunds §7 gives, from the best record there is.
 std::vector<CancelRefund> refunds_of(persistence::Database& db, const persistence::RecoveredTournament& t,
-                                     const PokerTournament* poker, const engine::TournamentDirector* director) {
+                                     const PokerTournament* poker,
+                                     const engine::TournamentDirector* director) {
     const std::int64_t id = persistence::raw(t.tournament.id);
     if (poker != nullptr && director != nullptr)
         if (auto roster = roster_of(t)) {
@@ -86,8 +87,9 @@ std::optional<std::string> cancel_at_recovery(persistence::Database& db,
                       paid.error().message, reason);
         return paid.error().message;
     }
-    spdlog::error("event=tournament_cancelled_at_recovery tournament={} refunds={} total_cents={} reason=\"{}\"",
-                  id, refunds.size(), total, reason);
+    spdlog::error(
+        "event=tournament_cancelled_at_recovery tournament={} refunds={} total_cents={} reason=\"{}\"", id,
+        refunds.size(), total, reason);
     return std::nullopt;
 }
 
