@@ -10,6 +10,7 @@
 #include "engine/tournament/tournament_director.hpp"
 #include "persistence/account_store.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/actors/late_entries.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/table_actor.hpp"
 #include "server/actors/tournament_opening.hpp"
@@ -62,6 +63,15 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     bool stopping = false;
     std::function<void()> quiet;
     int tables_not_quiet = 0;
+    // Late registration (RULES.md §6). The roster is sized for the whole field before any table
+    // opens and never reallocates: an entry is written here before its SeatPlayer is posted to a
+    // table, and tables read only the entries of the players they seat.
+    std::size_t entries_used = 0;
+    std::vector<lobby::Entrant> late_waiting;  // arrived before the tables opened
+    bool late_closed_told = false;
+    std::vector<engine::TableId> placing_tables;  // the table whose hand decided each placing
+    // Tables opened mid-tournament, whose messages wait for their database row.
+    std::map<engine::TableId, std::vector<engine::DirectorMessage>> opening;
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
     Millis since_start() const { return ctx.clock.now() - started_at; }
@@ -85,6 +95,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         std::iota(ids.begin(), ids.end(), engine::EntrantId{0});
         for (const lobby::Entrant& e : start.entrants)
             roster->entrants.push_back({persistence::raw(e.account), e.registration, {}});
+        entries_used = roster->entrants.size();
+        roster->entrants.resize(std::max<std::size_t>(
+            entries_used, static_cast<std::size_t>(std::max(0, rules->structure.max_players))));
         auto started = engine::TournamentDirector::start(
             ids, engine::DirectorConfig{rules->structure, engine::Pace::Free, rules->payout_table}, rng);
         if (!started) {
@@ -124,6 +137,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         for (std::size_t i = 0; i < opens.size(); ++i)
             open_table(opens[i].first, (*r)->tables[i]);
         set_up = true;
+        spdlog::info("event=tournament_started tournament={} entrants={} tables={}", id(),
+                     director->entrants(), opens.size());
         v1::TournamentEvent started;
         started.set_tournament_id(id());
         started.mutable_started()->set_entrants(director->entrants());
@@ -132,6 +147,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         deliver(std::move(first_messages));
         deliver(director->tick(since_start(), rng));
         if (stopping) stop_tables();
+        for (lobby::Entrant& e : std::exchange(late_waiting, {}))
+            late_entrant(std::move(e));
+        after_clock();
         arm_tick();
     }
 
@@ -168,6 +186,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
         const std::int64_t ends = level_ends_at_ms();
         for (auto& [table, batch] : by_table) {
+            if (hold_for_new_table(table, batch)) continue;
             const auto it = tables.find(table);
             if (it == tables.end()) continue;
             const bool closing = std::holds_alternative<engine::CloseTable>(batch.back());
@@ -228,6 +247,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
             if (ec || !self->director || self->director->finished()) return;
             self->deliver(self->director->tick(self->since_start(), self->rng));
+            self->after_clock();
             self->arm_tick();
         });
     }
@@ -244,7 +264,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
         deliver(std::move(*answer));
         if (!director->finished()) deliver(director->tick(since_start(), rng));
-        pay_new_places(report.table);
+        note_placings(report.table);
+        after_clock();
+        pay_new_places();
         if (director->finished()) {
             tick_timer.cancel();
             maybe_finish();
@@ -255,14 +277,18 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
 
     // Every place decided by the hand just reported: told to everyone, recorded and paid after that
     // hand (the table's write order), the wallet's balance to the player.
-    void pay_new_places(engine::TableId table) {
+    // While late registration is open a place is not final (a later entrant outlasts everyone
+    // eliminated before him): places are told and paid once it closes.
+    void pay_new_places() {
+        if (director->late_registration_open()) return;
         const auto& placings = director->ranking().placings();
         const std::vector<engine::Cents> prizes = director->prizes_won();
-        const persistence::TableId row = stored.at(table);
         for (; placings_paid < placings.size(); ++placings_paid) {
             const engine::Placing& p = placings[placings_paid];
             const engine::Cents prize = placings_paid < prizes.size() ? prizes[placings_paid] : 0;
             const RosterEntry& e = entry(p.entrant);
+            const engine::TableId table = placing_tables.at(placings_paid);
+            const persistence::TableId row = stored.at(table);
             if (p.place != 1) {
                 to_entrants(ctx.outbox, *roster,
                             tournament_message(protocol::eliminated(id(), p, e.name, prize)));
@@ -276,6 +302,122 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                           self->maybe_quiet();
                       });
         }
+    }
+
+    void note_placings(engine::TableId table) {
+        while (placing_tables.size() < director->ranking().placings().size())
+            placing_tables.push_back(table);
+    }
+
+    // ---- late registration (RULES.md §6) ------------------------------------------------------
+
+    // After the clock moved or a report was taken: late registration may have closed.
+    void after_clock() {
+        if (late_closed_told || !director || !rules->structure.late_registration ||
+            director->late_registration_open())
+            return;
+        late_closed_told = true;
+        spdlog::info("event=late_registration_closed tournament={} entrants={} prize_pool={}", id(),
+                     director->entrants(), director->prize_pool());
+        if (lobby != nullptr) lobby->late_registration_closed(start.tournament);
+        pay_new_places();  // the places held back are final now
+    }
+
+    void late_entrant(lobby::Entrant e) {
+        if (!set_up) {
+            late_waiting.push_back(std::move(e));
+            return;
+        }
+        if (!director || !director->late_registration_open() || entries_used >= roster->entrants.size())
+            return refuse_late(e, "late registration closed before the entry reached the director");
+        const auto entrant = static_cast<engine::EntrantId>(entries_used++);
+        auto accepted = ctx.writes.submit<std::string>(
+            [account = e.account](persistence::Database& db) { return entrant_name(db, account); },
+            [self = shared_from_this(), e, entrant](persistence::StoreResult<std::string> name) {
+                self->seat_late(e, entrant, name);
+            },
+            executor_on(strand));
+        if (!accepted) {
+            --entries_used;
+            refuse_late(e, accepted.error().message);
+        }
+    }
+
+    void seat_late(const lobby::Entrant& e, engine::EntrantId entrant,
+                   const persistence::StoreResult<std::string>& name) {
+        if (!name) return refuse_late(e, name.error().message);
+        if (!director || !director->late_registration_open())
+            return refuse_late(e, "late registration closed while the entrant's name was read");
+        // Written before any table hears of him (the post to its strand orders it).
+        roster->entrants[static_cast<std::size_t>(entrant)] = {persistence::raw(e.account), e.registration,
+                                                               *name};
+        auto answer = director->add_entrant(entrant, rng, e.entry_number > 1 && rules->structure.reentry);
+        if (!answer) {
+            roster->entrants[static_cast<std::size_t>(entrant)] = {};
+            return refuse_late(e, engine::to_string(answer.error()));
+        }
+        spdlog::info(
+            "event=late_entrant_seated tournament={} registration={} entrant={} entrants={} "
+            "prize_pool={}",
+            id(), persistence::raw(e.registration), entrant, director->entrants(), director->prize_pool());
+        deliver(std::move(*answer));
+    }
+
+    // The entry was paid but cannot be seated: paid back in full, under the lobby's key for it.
+    void refuse_late(const lobby::Entrant& e, const std::string& why) {
+        spdlog::warn(
+            "event=late_entrant_refused tournament={} registration={} error=\"{}: the entry is paid "
+            "back in full\"",
+            id(), persistence::raw(e.registration), why);
+        const engine::BuyIn buy_in = rules != nullptr ? rules->structure.buy_in : engine::BuyIn{};
+        if (rules != nullptr && rules->structure.freeroll) return;  // the house paid it: nothing to give back
+        (void)ctx.writes.submit<persistence::Registration>(
+            [registration = e.registration, buy_in](persistence::Database& db) {
+                return refund_late_entry(db, registration, buy_in);
+            },
+            [tournament = id(),
+             registration = e.registration](persistence::StoreResult<persistence::Registration> r) {
+                if (!r)
+                    spdlog::error("event=late_refund_failed tournament={} registration={} error=\"{}\"",
+                                  tournament, persistence::raw(registration), r.error().message);
+            },
+            executor_on(strand));
+    }
+
+    // A table opened mid-tournament (a late entrant found every table full): its messages wait
+    // until the database has its row, then the table actor is created and hears them in order.
+    bool hold_for_new_table(engine::TableId table, std::vector<engine::DirectorMessage>& batch) {
+        if (auto held = opening.find(table); held != opening.end()) {
+            for (auto& m : batch)
+                held->second.push_back(std::move(m));
+            return true;
+        }
+        if (!set_up || tables.contains(table) || stored.contains(table) ||
+            !std::holds_alternative<engine::OpenTable>(batch.front()))
+            return false;
+        const int seats = std::get<engine::OpenTable>(batch.front()).size;
+        opening[table] = std::move(batch);
+        auto accepted = ctx.writes.submit<persistence::TableId>(
+            [tournament = start.tournament, number = table + 1, seats](persistence::Database& db) {
+                return open_table_row(db, tournament, number, seats);
+            },
+            [self = shared_from_this(), table](persistence::StoreResult<persistence::TableId> row) {
+                auto held = std::move(self->opening[table]);
+                self->opening.erase(table);
+                if (!row) {
+                    spdlog::error("event=table_not_opened tournament={} table={} error=\"{}\"", self->id(),
+                                  table, row.error().message);
+                    return;
+                }
+                self->open_table(table, *row);
+                if (self->stopping) self->tables.at(table)->stop_dealing([] {});
+                self->tables.at(table)->deliver(std::move(held), self->level_ends_at_ms());
+            },
+            executor_on(strand));
+        if (!accepted)
+            spdlog::error("event=table_not_opened tournament={} table={} error=\"{}\"", id(), table,
+                          accepted.error().message);
+        return true;
     }
 
     void maybe_finish() {
@@ -300,7 +442,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         for (const auto& [table, actor] : tables) {
             (void)actor;
             for (const RosterEntry& e : roster->entrants)
-                ctx.seats.unseat(e.account, address(table));
+                if (e.account != 0) ctx.seats.unseat(e.account, address(table));
         }
         while (!tables.empty())
             close_table(tables.begin()->first);
@@ -356,10 +498,9 @@ lobby::TournamentId DirectorActor::tournament() const {
 }
 
 void DirectorActor::add_late_entrant(lobby::AddLateEntrant entrant) {
-    spdlog::warn(
-        "event=late_entrant_refused tournament={} registration={} error=\"the director does not seat "
-        "late entrants yet: refund the entry\"",
-        persistence::raw(entrant.tournament), persistence::raw(entrant.entrant.registration));
+    asio::post(impl_->strand, [impl = impl_, e = std::move(entrant.entrant)]() mutable {
+        impl->late_entrant(std::move(e));
+    });
 }
 
 void DirectorActor::stop_dealing(std::function<void()> quiet) {
