@@ -12,6 +12,7 @@
 #include "persistence/tournament_store.hpp"
 #include "server/actors/late_entries.hpp"
 #include "server/actors/on_strand.hpp"
+#include "server/actors/overlay.hpp"
 #include "server/actors/table_actor.hpp"
 #include "server/actors/tournament_opening.hpp"
 #include "server/actors/tournament_payments.hpp"
@@ -72,6 +73,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     std::vector<engine::TableId> placing_tables;  // the table whose hand decided each placing
     // Tables opened mid-tournament, whose messages wait for their database row.
     std::map<engine::TableId, std::vector<engine::DirectorMessage>> opening;
+    // The guarantee's overlay (overlay.hpp): paid by the house before the first place is paid.
+    bool overlay_settled = false;
+    bool overlay_pending = false;
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
     Millis since_start() const { return ctx.clock.now() - started_at; }
@@ -281,6 +285,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     // eliminated before him): places are told and paid once it closes.
     void pay_new_places() {
         if (director->late_registration_open()) return;
+        if (!settle_overlay()) return;  // paid first: the places follow when it has committed
         const auto& placings = director->ranking().placings();
         const std::vector<engine::Cents> prizes = director->prizes_won();
         for (; placings_paid < placings.size(); ++placings_paid) {
@@ -302,6 +307,50 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                           self->maybe_quiet();
                       });
         }
+    }
+
+    // True once the pool holds what the prizes need: the house pays the overlay of a guarantee the
+    // prize parts did not reach (RULES.md §6), once, before the first place is paid.
+    bool settle_overlay() {
+        if (overlay_settled) return true;
+        if (placings_paid >= director->ranking().placings().size()) return false;  // nothing to pay yet
+        const engine::Cents overlay = director->prize_pool() - director->prize_parts();
+        if (overlay <= 0) {
+            overlay_settled = true;  // the prize parts only grow: no overlay ever
+            return true;
+        }
+        if (overlay_pending) return false;
+        overlay_pending = true;
+        ++pending_finishes;
+        auto accepted = ctx.writes.submit<void>(
+            [tournament = start.tournament, overlay](persistence::Database& db) {
+                return pay_overlay(db, tournament, overlay);
+            },
+            [self = shared_from_this(), overlay](persistence::StoreResult<void> r) {
+                --self->pending_finishes;
+                self->overlay_pending = false;
+                self->overlay_settled = true;
+                if (r)
+                    spdlog::info("event=overlay_paid tournament={} overlay={}", self->id(), overlay);
+                else
+                    spdlog::error(
+                        "event=overlay_failed tournament={} overlay={} error=\"{}: fund the house "
+                        "wallet; prizes above the pool will be refused\"",
+                        self->id(), overlay, r.error().message);
+                self->pay_new_places();
+                self->maybe_finish();
+                self->maybe_quiet();
+            },
+            executor_on(strand));
+        if (!accepted) {
+            --pending_finishes;
+            overlay_pending = false;
+            overlay_settled = true;
+            spdlog::error("event=overlay_failed tournament={} overlay={} error=\"{}\"", id(), overlay,
+                          accepted.error().message);
+            return true;
+        }
+        return false;
     }
 
     void note_placings(engine::TableId table) {
