@@ -294,11 +294,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             const RosterEntry& e = entry(p.entrant);
             const engine::TableId table = placing_tables.at(placings_paid);
             const persistence::TableId row = stored.at(table);
-            if (p.place != 1) {
+            if (p.place != 1)
                 to_entrants(ctx.outbox, *roster,
                             tournament_message(protocol::eliminated(id(), p, e.name, prize)));
-                ctx.seats.unseat(e.account, address(table));
-            }
             ++pending_finishes;
             pay_place(ctx, row, id(), e, p.place, prize, executor_on(strand),
                       [self = shared_from_this()](bool) {
@@ -353,9 +351,37 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         return false;
     }
 
+    // Each new elimination: the seat book forgets him at once (his place may wait, below); during
+    // late registration of a tournament with re-entry, his row becomes `eliminated` and the lobby
+    // lets his account enter again.
     void note_placings(engine::TableId table) {
-        while (placing_tables.size() < director->ranking().placings().size())
+        const auto& placings = director->ranking().placings();
+        while (placing_tables.size() < placings.size()) {
+            const engine::Placing& p = placings[placing_tables.size()];
             placing_tables.push_back(table);
+            if (p.place == 1) continue;
+            const RosterEntry& e = entry(p.entrant);
+            ctx.seats.unseat(e.account, address(table));
+            if (director->late_registration_open() && rules->structure.reentry) open_reentry(e.registration);
+        }
+    }
+
+    void open_reentry(persistence::RegistrationId registration) {
+        (void)ctx.writes.submit<void>(
+            [registration](persistence::Database& db) {
+                return persistence::TournamentStore(db).set_registration_state(
+                    registration, persistence::RegistrationState::eliminated);
+            },
+            [self = shared_from_this(), registration](persistence::StoreResult<void> r) {
+                if (!r) {
+                    spdlog::warn("event=reentry_not_opened tournament={} registration={} error=\"{}\"",
+                                 self->id(), persistence::raw(registration), r.error().message);
+                    return;
+                }
+                if (self->lobby != nullptr)
+                    self->lobby->entry_eliminated(self->start.tournament, registration);
+            },
+            executor_on(strand));
     }
 
     // ---- late registration (RULES.md §6) ------------------------------------------------------

@@ -157,10 +157,17 @@ std::optional<v1::Error> LobbyCore::refuse_register(const Listed* t, AccountId a
                      text("'", name,
                           "' is no longer registering (it has started, closed or been cancelled): join "
                           "another tournament"));
-    const bool holds_entry =
-        std::ranges::any_of(t->entries, [&](const Entry& e) { return e.entrant.account == account; });
+    const bool holds_entry = std::ranges::any_of(
+        t->entries, [&](const Entry& e) { return e.entrant.account == account && !e.out; });
     if (holds_entry)
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED, text("you are already registered in '", name, "'"));
+    const bool was_out =
+        std::ranges::any_of(t->entries, [&](const Entry& e) { return e.entrant.account == account; });
+    const auto* poker = std::get_if<PokerTournament>(&declaration_of(*t).rules);
+    if (was_out && !(poker != nullptr && poker->structure.reentry))
+        return error(
+            v1::ERROR_CODE_REGISTRATION_CLOSED,
+            text("you were eliminated from '", name, "', which has no re-entry: join another tournament"));
     if (t->joining.contains(account))
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED,
                      text("your registration in '", name, "' is being processed: wait for its answer"));
@@ -261,6 +268,13 @@ void LobbyCore::refund_late(Listed& t, const persistence::Registration& entry, s
 
 Effects LobbyCore::late_registration_closed(TournamentId tournament) {
     if (Listed* t = find(tournament)) t->late_open = false;
+    return {};
+}
+
+Effects LobbyCore::entry_eliminated(TournamentId tournament, RegistrationId registration) {
+    if (Listed* t = find(tournament))
+        for (Entry& e : t->entries)
+            if (e.entrant.registration == registration) e.out = true;
     return {};
 }
 
@@ -498,8 +512,9 @@ ListingFacts LobbyCore::facts(const Listed& t, std::optional<AccountId> viewer) 
             f.state = TournamentState::finished;
             break;
     }
-    f.registered = viewer && std::ranges::any_of(
-                                 t.entries, [&](const Entry& e) { return e.entrant.account == *viewer; });
+    f.registered = viewer && std::ranges::any_of(t.entries, [&](const Entry& e) {
+                       return e.entrant.account == *viewer && !e.out;
+                   });
     return f;
 }
 

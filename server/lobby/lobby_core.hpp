@@ -56,6 +56,9 @@ class LobbyCore {
     // The director of a running MTT reports that its late registration is over (RULES.md §6): later
     // registrations are refused.
     Effects late_registration_closed(TournamentId tournament);
+    // The director reports an entry eliminated during late registration of a tournament with
+    // re-entry (RULES.md §6): its account may buy a new entry while late registration is open.
+    Effects entry_eliminated(TournamentId tournament, RegistrationId registration);
     // The director reports the end of a tournament.
     Effects tournament_finished(TournamentId tournament, TimePoint now);
     // Graceful shutdown: every later registration is refused with SHUTTING_DOWN.
@@ -76,6 +79,7 @@ class LobbyCore {
         engine::Cents prize_part = 0;
         engine::Cents fee = 0;
         bool leaving = false;  // its refund is in flight
+        bool out = false;      // eliminated: the account may re-enter where the tournament allows it
     };
 
     struct Listed {
