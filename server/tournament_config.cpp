@@ -73,6 +73,10 @@ std::optional<DeclarationError> validate_shape(const TournamentDeclaration& d) {
         return DeclarationError{"min_players",
                                 "without `start` a Sit&Go starts only when full; give `start` (the "
                                 "deadline at which it starts with min_players) or remove min_players"};
+    if (d.every && std::holds_alternative<StartWhenFull>(d.start))
+        return DeclarationError{"every",
+                                "a recurring schedule needs a `start` (a Sit&Go that starts when full is "
+                                "re-opened as soon as it starts anyway)"};
     return std::nullopt;
 }
 

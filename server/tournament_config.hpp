@@ -46,6 +46,9 @@ struct TournamentDeclaration {
     engine::TournamentKind kind = engine::TournamentKind::SitAndGo;
     StartRule start;
     std::variant<PokerTournament, PolaccoTournament> rules;
+    // A recurring schedule (`every = "30m"`): the lobby opens a new copy at each period after it
+    // opened the first; each copy's start is shifted by the same period (server/lobby/README.md).
+    std::optional<std::chrono::seconds> every;
 
     // What the lobby shows, whatever the game.
     engine::BuyIn buy_in() const;

@@ -15,9 +15,9 @@ using engine::TournamentKind;
 using Error = std::unexpected<std::string>;
 
 const std::set<std::string>& common_keys() {
-    static const std::set<std::string> keys = {"name",   "game",        "kind",        "seats",
-                                               "buy_in", "fee",         "freeroll",    "guarantee",
-                                               "payout", "min_players", "max_players", "start"};
+    static const std::set<std::string> keys = {
+        "name",      "game",   "kind",        "seats",       "buy_in", "fee",  "freeroll",
+        "guarantee", "payout", "min_players", "max_players", "start",  "every"};
     return keys;
 }
 const std::set<std::string>& poker_keys() {
@@ -95,6 +95,19 @@ void read_start(TableReader& r, StartRule& out) {
     auto rule = parse_start_rule(*text);
     if (!rule) return r.fail("start", rule.error());
     out = *rule;
+}
+
+// `every = "30m"` ("90s", "2h", or with a leading "+"): at least a minute, at most a year.
+void read_every(TableReader& r, std::optional<std::chrono::seconds>& out) {
+    const toml::node* n = r.node("every");
+    if (!n) return;
+    const char* want = "must be a period such as \"30m\", \"2h\" or \"90s\", from 1 minute to a year";
+    auto text = n->value_exact<std::string>();
+    if (!text || text->empty()) return r.fail("every", want);
+    auto rule = parse_start_rule(text->front() == '+' ? *text : "+" + *text);
+    const auto* after = rule ? std::get_if<StartAfter>(&*rule) : nullptr;
+    if (after == nullptr || after->delay < std::chrono::minutes(1)) return r.fail("every", want);
+    out = after->delay;
 }
 
 void read_payout(TableReader& r, std::optional<engine::PayoutTable>& out) {
@@ -288,6 +301,7 @@ std::expected<TournamentDeclaration, std::string> parse_one(const toml::table& t
                   betting);
     TournamentDeclaration d = default_declaration(*name, *game, kind, betting);
     read_start(r, d.start);
+    read_every(r, d.every);
     if (auto* poker = std::get_if<PokerTournament>(&d.rules))
         read_poker(r, kind, d.start, *poker);
     else

@@ -301,4 +301,19 @@ void Floor::seat_arrivals(int id, RandomSource& rng, std::vector<SeatMove>& move
     refresh(id);
 }
 
+std::optional<SeatMove> Floor::seat_new_player(const TablePlayer& player, RandomSource& rng) {
+    if (open_tables_ == 0 || smallest_size() >= table_size_) return std::nullopt;
+    const int to = random_smallest(rng);
+    TableView& dest = tables_[static_cast<std::size_t>(to)];
+    SeatMove m{player.entrant, -1, kNoSeat, to, kNoSeat, true, player};
+    if (dest.in_hand()) {
+        dest.reserve(m);
+    } else {
+        m.to_seat = dest.random_empty_seat(rng);
+        dest.sit(m.to_seat, player);
+    }
+    refresh(to);
+    return m;
+}
+
 }  // namespace tavolo::engine

@@ -146,6 +146,11 @@ class Floor {
     // The arrivals reserved at `table` while it played a hand, now seated (call after its report):
     // from a broken table at random, by balancing in the seat posting the big blind soonest.
     void seat_arrivals(int table, RandomSource& rng, std::vector<SeatMove>& moves);
+    // A player new to the floor (late registration, re-entry: RULES.md §6), seated as breaking
+    // seats its players: a random empty seat of a random currently smallest table; a table playing
+    // a hand gets a reservation (seated by seat_arrivals when it reports). The move has no table
+    // to leave (from_table -1). nullopt, changing nothing, when every open table is full.
+    std::optional<SeatMove> seat_new_player(const TablePlayer& player, RandomSource& rng);
 
   private:
     void index_add(int id, int count);

@@ -121,4 +121,11 @@ std::vector<Cents> prizes_for_placings(const std::vector<Placing>& placings,
     return out;
 }
 
+void Ranking::add_entrant(EntrantId entrant) {
+    ++unranked_;
+    for (Placing& p : placings_)
+        ++p.place;
+    if (!roster_.empty()) roster_.insert(std::upper_bound(roster_.begin(), roster_.end(), entrant), entrant);
+}
+
 }  // namespace tavolo::engine

@@ -52,6 +52,9 @@ class Ranking {
     std::expected<void, RankingError> eliminate_in_round(std::vector<RoundElimination> eliminated);
     // The last player standing.
     std::expected<void, RankingError> crown(EntrantId winner);
+    // A late entrant (RULES.md §6 late registration, re-entry): one more player to rank. Everyone
+    // eliminated so far ranks below him (he is still playing), so their places move down by one.
+    void add_entrant(EntrantId entrant);
 
   private:
     // Refuses unless every id may be ranked now (`last`: as the one player left), then marks them

@@ -47,6 +47,9 @@ const char* to_string(DirectorError e) {
                    "took: deal only the hand a StartHand names, and report its end once";
         case DirectorError::TournamentOver:
             return "the tournament is over: nothing more to decide";
+        case DirectorError::LateRegistrationClosed:
+            return "late registration is closed (or this tournament has none, or no re-entry): the entry "
+                   "cannot be seated; refund it";
     }
     return "unknown director error";
 }
@@ -81,6 +84,9 @@ std::expected<DirectorStart, DirectorError> TournamentDirector::start(const std:
         d.payments_[static_cast<std::size_t>(e)] = EntrantPayments{buy_in.total(), buy_in.prize_part};
     d.prize_parts_ = static_cast<Cents>(entrants.size()) * buy_in.prize_part;
     d.purchases_.assign(d.payments_.size(), Purchases{});
+    d.entered_.assign(d.payments_.size(), 0);
+    for (EntrantId e : entrants)
+        d.entered_[static_cast<std::size_t>(e)] = 1;
     std::vector<DirectorMessage> out;
     d.seat_stage(entrants, rng, out);
     return DirectorStart{std::move(d), std::move(out)};

@@ -54,6 +54,7 @@ enum class DirectorError {
     StaleReport,        // written before the table applied the seat changes the director sent it since
     UnknownHand,        // closes a hand the director did not start at that table, or one already closed
     TournamentOver,     // the winner is known: nothing more to decide
+    LateRegistrationClosed,  // add_entrant() outside late registration (or a re-entry not allowed)
 };
 const char* to_string(DirectorError e);
 
@@ -75,6 +76,23 @@ class TournamentDirector {
                                                                          Duration now, RandomSource& rng);
     // The clock: levels, the add-on, breaks, and (Pace::Rounds, or after a break) the next hands.
     std::vector<DirectorMessage> tick(Duration now, RandomSource& rng);
+
+    // Late registration and re-entry (RULES.md §6, late_entry.cpp): one more entry while
+    // late_registration_open(), paid like a buy-in (its prize part grows the pool), with the
+    // starting stack, seated like a broken table's player (a random empty seat of a currently
+    // smallest table; a table playing a hand seats him when it reports; a new table when every
+    // table is full). The payout table is recomputed for the field unless one was configured;
+    // the places of those already eliminated move down by one. `reentry`: a new entry of a player
+    // already eliminated (a re-entry: allowed when the structure says so; payouts count players,
+    // not entries). Returns SeatPlayer (or OpenTable and SetLevel), then any StartHand a table
+    // may now play.
+    std::expected<std::vector<DirectorMessage>, DirectorError> add_entrant(EntrantId entrant,
+                                                                           RandomSource& rng,
+                                                                           bool reentry = false);
+    // Until the end of the structure's late_registration_levels; never for shoot-out and heads-up
+    // stages, nor once the tournament is over.
+    bool late_registration_open() const;
+    int reentries() const { return reentries_; }
 
     const TournamentStructure& structure() const { return config_.structure; }
     int entrants() const { return entrants_; }
@@ -133,6 +151,7 @@ class TournamentDirector {
     Floor floor_;
     Ranking ranking_;
     std::vector<EntrantPayments> payments_;  // by entrant id
+    std::vector<std::uint8_t> entered_;      // by entrant id: 1 = an entry of this tournament
     Cents prize_parts_ = 0;
     Chips chips_in_play_ = 0;
     // The clock.
@@ -166,6 +185,7 @@ class TournamentDirector {
     int most_tables_ = 0;
     int rebuys_ = 0;
     int addons_ = 0;
+    int reentries_ = 0;  // entries that were re-entries: payouts count players (entrants_ - reentries_)
     std::vector<SeatMove> moves_buffer_;
 };
 

@@ -46,7 +46,7 @@ std::expected<void, ApplyError> TournamentTable::apply(const DirectorMessage& me
             } else if constexpr (std::is_same_v<M, StandUp>) {
                 return stand_up(m);
             } else if constexpr (std::is_same_v<M, SeatPlayer>) {
-                return seat_player(m);
+                return seat_player(m, rng);
             } else if constexpr (std::is_same_v<M, CloseTable>) {
                 return close(m);
             } else if constexpr (std::is_same_v<M, SetLevel>) {
@@ -123,9 +123,13 @@ std::expected<void, ApplyError> TournamentTable::stand_up(const StandUp& m) {
     return {};
 }
 
-std::expected<void, ApplyError> TournamentTable::seat_player(const SeatPlayer& m) {
+std::expected<void, ApplyError> TournamentTable::seat_player(const SeatPlayer& m, RandomSource& rng) {
     if (auto ok = table_.sit(m.seat, m.player); !ok) return refused(ok.error());
     ++seat_changes_;
+    // A table opened for one late entrant (RULES.md §6) draws its button when a second player
+    // arrives, as a table opened with two or more draws it at once.
+    if (table_.button() == kNoSeat && table_.hands_played() == 0 && table_.player_count() >= 2)
+        (void)table_.draw_button(rng);  // cannot fail: two players, between hands
     return {};
 }
 

@@ -88,7 +88,7 @@ class TournamentTable {
   private:
     std::expected<void, ApplyError> open_table(const OpenTable& m, RandomSource& rng);
     std::expected<void, ApplyError> stand_up(const StandUp& m);
-    std::expected<void, ApplyError> seat_player(const SeatPlayer& m);
+    std::expected<void, ApplyError> seat_player(const SeatPlayer& m, RandomSource& rng);
     std::expected<void, ApplyError> close(const CloseTable& m);
 
     TableId id_;

@@ -13,7 +13,9 @@
 #include "persistence/account_store.hpp"
 #include "persistence/tournament_store.hpp"
 #include "server/actors/director_journal.hpp"
+#include "server/actors/late_entries.hpp"
 #include "server/actors/on_strand.hpp"
+#include "server/actors/overlay.hpp"
 #include "server/actors/resumed_tournament.hpp"
 #include "server/actors/table_actor.hpp"
 #include "server/actors/tournament_opening.hpp"
@@ -65,6 +67,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     int announced_level = 0;
     bool announced_break = false;
     std::size_t placings_paid = 0;
+    std::size_t saved_placings = 0;  // the placings of the decisions saved so far (director_journal)
     int pending_finishes = 0;
     bool results_sent = false;
     bool stopping = false;
@@ -77,6 +80,18 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     CancellationOutcome cancellation;
     std::optional<CancellationOutcome> cancelled;
     std::vector<std::function<void(const CancellationOutcome&)>> cancel_waiters;
+    // Late registration (RULES.md §6). The roster is sized for the whole field before any table
+    // opens and never reallocates: an entry is written here before its SeatPlayer is posted to a
+    // table, and tables read only the entries of the players they seat.
+    std::size_t entries_used = 0;
+    std::vector<lobby::Entrant> late_waiting;  // arrived before the tables opened
+    bool late_closed_told = false;
+    std::vector<engine::TableId> placing_tables;  // the table whose hand decided each placing
+    // Tables opened mid-tournament, whose messages wait for their database row.
+    std::map<engine::TableId, std::vector<engine::DirectorMessage>> opening;
+    // The guarantee's overlay (overlay.hpp): paid by the house before the first place is paid.
+    bool overlay_settled = false;
+    bool overlay_pending = false;
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
     Millis since_start() const { return ctx.clock.now() - started_at; }
@@ -97,6 +112,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
         std::vector<engine::EntrantId> ids(start.entrants.size());
         std::iota(ids.begin(), ids.end(), engine::EntrantId{0});
+        entries_used = roster->entrants.size();
+        roster->entrants.resize(std::max<std::size_t>(
+            entries_used, static_cast<std::size_t>(std::max(0, rules->structure.max_players))));
         auto started = engine::TournamentDirector::start(
             ids, engine::DirectorConfig{rules->structure, engine::Pace::Free, rules->payout_table}, rng);
         if (!started) {
@@ -147,6 +165,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             messages.push_back(std::move(m));
         decide(-1, std::move(messages));
         if (stopping) stop_tables();
+        for (lobby::Entrant& e : std::exchange(late_waiting, {}))
+            late_entrant(std::move(e));
+        after_clock();
         arm_tick();
     }
 
@@ -212,6 +233,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                           self->maybe_quiet();
                       });
         }
+        saved_placings = placings_paid;
         // Changes between hands first, then the hands closed (void or heard again): a hand-for-hand
         // round closed by the last of them moves players at tables whose reports were all heard.
         std::stable_partition(reports.begin(), reports.end(),
@@ -266,7 +288,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             resuming = false;
             spdlog::info("event=tables_resumed tournament={} tables={}", id(), tables.size());
         }
-        if (d.table >= 0) pay_new_places(d.table, d.placings);
+        saved_placings = std::max(saved_placings, d.placings);
+        pay_new_places();
         maybe_finish();
         maybe_quiet();
     }
@@ -287,6 +310,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
         const std::int64_t ends = level_ends_at_ms();
         for (auto& [table, batch] : by_table) {
+            if (hold_for_new_table(table, batch)) continue;
             const auto it = tables.find(table);
             if (it == tables.end()) continue;
             const bool closing = std::holds_alternative<engine::CloseTable>(batch.back());
@@ -354,6 +378,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             if (ec || !self->director || self->director->finished()) return;
             auto messages = self->director->tick(self->since_start(), self->rng);
             if (!messages.empty()) self->decide(-1, std::move(messages));
+            self->after_clock();
             self->arm_tick();
         });
     }
@@ -371,7 +396,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         if (!director->finished())
             for (auto& m : director->tick(since_start(), rng))
                 answer->push_back(std::move(m));
+        note_placings(report.table);
         decide(report.table, std::move(*answer));
+        after_clock();
         if (director->finished()) {
             tick_timer.cancel();
         } else {
@@ -379,22 +406,23 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
     }
 
-    // Every place decided by the hand just reported (the first `upto` of the ranking, once the
-    // decision is saved): told to everyone, recorded and paid after that hand (the table's write
-    // order), the wallet's balance to the player.
-    void pay_new_places(engine::TableId table, std::size_t upto) {
+    // Every place decided by a saved decision (the first `saved_placings` of the ranking): told to
+    // everyone, recorded and paid after the hand that decided it (that table's write order), the
+    // wallet's balance to the player. While late registration is open a place is not final (a later
+    // entrant outlasts everyone eliminated before him): places are told and paid once it closes.
+    void pay_new_places() {
+        if (director->late_registration_open()) return;
+        if (!settle_overlay()) return;  // paid first: the places follow when it has committed
         const auto& placings = director->ranking().placings();
         const std::vector<engine::Cents> prizes = director->prizes_won();
-        const persistence::TableId row = stored.at(table);
-        for (; placings_paid < std::min(upto, placings.size()); ++placings_paid) {
+        for (; placings_paid < std::min(saved_placings, placings.size()); ++placings_paid) {
             const engine::Placing& p = placings[placings_paid];
             const engine::Cents prize = placings_paid < prizes.size() ? prizes[placings_paid] : 0;
             const RosterEntry& e = entry(p.entrant);
-            if (p.place != 1) {
+            const persistence::TableId row = lane_of_placing(placings_paid);
+            if (p.place != 1)
                 to_entrants(ctx.outbox, *roster,
                             tournament_message(protocol::eliminated(id(), p, e.name, prize)));
-                ctx.seats.unseat(e.account, address(table));
-            }
             ++pending_finishes;
             pay_place(ctx, row, id(), e, p.place, prize, executor_on(strand),
                       [self = shared_from_this(), place = p.place, prize](bool ok) {
@@ -407,6 +435,203 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                           self->maybe_refund();
                       });
         }
+    }
+
+    // True once the pool holds what the prizes need: the house pays the overlay of a guarantee the
+    // prize parts did not reach (RULES.md §6), once, before the first place is paid.
+    bool settle_overlay() {
+        if (overlay_settled) return true;
+        if (placings_paid >= std::min(saved_placings, director->ranking().placings().size()))
+            return false;  // nothing to pay yet
+        const engine::Cents overlay = director->prize_pool() - director->prize_parts();
+        if (overlay <= 0) {
+            overlay_settled = true;  // the prize parts only grow: no overlay ever
+            return true;
+        }
+        if (overlay_pending) return false;
+        overlay_pending = true;
+        ++pending_finishes;
+        auto accepted = ctx.writes.submit<void>(
+            [tournament = start.tournament, overlay](persistence::Database& db) {
+                return pay_overlay(db, tournament, overlay);
+            },
+            [self = shared_from_this(), overlay](persistence::StoreResult<void> r) {
+                --self->pending_finishes;
+                self->overlay_pending = false;
+                self->overlay_settled = true;
+                if (r)
+                    spdlog::info("event=overlay_paid tournament={} overlay={}", self->id(), overlay);
+                else
+                    spdlog::error(
+                        "event=overlay_failed tournament={} overlay={} error=\"{}: fund the house "
+                        "wallet; prizes above the pool will be refused\"",
+                        self->id(), overlay, r.error().message);
+                self->pay_new_places();
+                self->maybe_finish();
+                self->maybe_quiet();
+            },
+            executor_on(strand));
+        if (!accepted) {
+            --pending_finishes;
+            overlay_pending = false;
+            overlay_settled = true;
+            spdlog::error("event=overlay_failed tournament={} overlay={} error=\"{}\"", id(), overlay,
+                          accepted.error().message);
+            return true;
+        }
+        return false;
+    }
+
+    // The write lane of placing i: the table whose hand decided it; a placing decided before a restart
+    // has none recorded, and any open table's lane will do (its prize's key pays it once).
+    persistence::TableId lane_of_placing(std::size_t i) const {
+        if (i < placing_tables.size())
+            if (const auto it = stored.find(placing_tables[i]); it != stored.end()) return it->second;
+        return stored.begin()->second;
+    }
+
+    // Each new elimination: the seat book forgets him at once (his place may wait, below); during
+    // late registration of a tournament with re-entry, his row becomes `eliminated` and the lobby
+    // lets his account enter again.
+    void note_placings(engine::TableId table) {
+        const auto& placings = director->ranking().placings();
+        while (placing_tables.size() < placings.size()) {
+            const engine::Placing& p = placings[placing_tables.size()];
+            placing_tables.push_back(table);
+            if (p.place == 1) continue;
+            const RosterEntry& e = entry(p.entrant);
+            ctx.seats.unseat(e.account, address(table));
+            if (director->late_registration_open() && rules->structure.reentry) open_reentry(e.registration);
+        }
+    }
+
+    void open_reentry(persistence::RegistrationId registration) {
+        (void)ctx.writes.submit<void>(
+            [registration](persistence::Database& db) {
+                return persistence::TournamentStore(db).set_registration_state(
+                    registration, persistence::RegistrationState::eliminated);
+            },
+            [self = shared_from_this(), registration](persistence::StoreResult<void> r) {
+                if (!r) {
+                    spdlog::warn("event=reentry_not_opened tournament={} registration={} error=\"{}\"",
+                                 self->id(), persistence::raw(registration), r.error().message);
+                    return;
+                }
+                if (self->lobby != nullptr)
+                    self->lobby->entry_eliminated(self->start.tournament, registration);
+            },
+            executor_on(strand));
+    }
+
+    // ---- late registration (RULES.md §6) ------------------------------------------------------
+
+    // After the clock moved or a report was taken: late registration may have closed.
+    void after_clock() {
+        if (late_closed_told || !director || !rules->structure.late_registration ||
+            director->late_registration_open())
+            return;
+        late_closed_told = true;
+        spdlog::info("event=late_registration_closed tournament={} entrants={} prize_pool={}", id(),
+                     director->entrants(), director->prize_pool());
+        if (lobby != nullptr) lobby->late_registration_closed(start.tournament);
+        pay_new_places();  // the places held back are final now
+    }
+
+    void late_entrant(lobby::Entrant e) {
+        if (!set_up) {
+            late_waiting.push_back(std::move(e));
+            return;
+        }
+        if (!director || !director->late_registration_open() || entries_used >= roster->entrants.size())
+            return refuse_late(e, "late registration closed before the entry reached the director");
+        const auto entrant = static_cast<engine::EntrantId>(entries_used++);
+        auto accepted = ctx.writes.submit<std::string>(
+            [account = e.account](persistence::Database& db) { return entrant_name(db, account); },
+            [self = shared_from_this(), e, entrant](persistence::StoreResult<std::string> name) {
+                self->seat_late(e, entrant, name);
+            },
+            executor_on(strand));
+        if (!accepted) {
+            --entries_used;
+            refuse_late(e, accepted.error().message);
+        }
+    }
+
+    void seat_late(const lobby::Entrant& e, engine::EntrantId entrant,
+                   const persistence::StoreResult<std::string>& name) {
+        if (!name) return refuse_late(e, name.error().message);
+        if (!director || !director->late_registration_open())
+            return refuse_late(e, "late registration closed while the entrant's name was read");
+        // Written before any table hears of him (the post to its strand orders it).
+        roster->entrants[static_cast<std::size_t>(entrant)] = {persistence::raw(e.account), e.registration,
+                                                               *name};
+        auto answer = director->add_entrant(entrant, rng, e.entry_number > 1 && rules->structure.reentry);
+        if (!answer) {
+            roster->entrants[static_cast<std::size_t>(entrant)] = {};
+            return refuse_late(e, engine::to_string(answer.error()));
+        }
+        spdlog::info(
+            "event=late_entrant_seated tournament={} registration={} entrant={} entrants={} "
+            "prize_pool={}",
+            id(), persistence::raw(e.registration), entrant, director->entrants(), director->prize_pool());
+        deliver(std::move(*answer));
+    }
+
+    // The entry was paid but cannot be seated: paid back in full, under the lobby's key for it.
+    void refuse_late(const lobby::Entrant& e, const std::string& why) {
+        spdlog::warn(
+            "event=late_entrant_refused tournament={} registration={} error=\"{}: the entry is paid "
+            "back in full\"",
+            id(), persistence::raw(e.registration), why);
+        const engine::BuyIn buy_in = rules != nullptr ? rules->structure.buy_in : engine::BuyIn{};
+        if (rules != nullptr && rules->structure.freeroll) return;  // the house paid it: nothing to give back
+        (void)ctx.writes.submit<persistence::Registration>(
+            [registration = e.registration, buy_in](persistence::Database& db) {
+                return refund_late_entry(db, registration, buy_in);
+            },
+            [tournament = id(),
+             registration = e.registration](persistence::StoreResult<persistence::Registration> r) {
+                if (!r)
+                    spdlog::error("event=late_refund_failed tournament={} registration={} error=\"{}\"",
+                                  tournament, persistence::raw(registration), r.error().message);
+            },
+            executor_on(strand));
+    }
+
+    // A table opened mid-tournament (a late entrant found every table full): its messages wait
+    // until the database has its row, then the table actor is created and hears them in order.
+    bool hold_for_new_table(engine::TableId table, std::vector<engine::DirectorMessage>& batch) {
+        if (auto held = opening.find(table); held != opening.end()) {
+            for (auto& m : batch)
+                held->second.push_back(std::move(m));
+            return true;
+        }
+        if (!set_up || tables.contains(table) || stored.contains(table) ||
+            !std::holds_alternative<engine::OpenTable>(batch.front()))
+            return false;
+        const int seats = std::get<engine::OpenTable>(batch.front()).size;
+        opening[table] = std::move(batch);
+        auto accepted = ctx.writes.submit<persistence::TableId>(
+            [tournament = start.tournament, number = table + 1, seats](persistence::Database& db) {
+                return open_table_row(db, tournament, number, seats);
+            },
+            [self = shared_from_this(), table](persistence::StoreResult<persistence::TableId> row) {
+                auto held = std::move(self->opening[table]);
+                self->opening.erase(table);
+                if (!row) {
+                    spdlog::error("event=table_not_opened tournament={} table={} error=\"{}\"", self->id(),
+                                  table, row.error().message);
+                    return;
+                }
+                self->open_table(table, *row);
+                if (self->stopping) self->tables.at(table)->stop_dealing([] {});
+                self->tables.at(table)->deliver(std::move(held), self->level_ends_at_ms());
+            },
+            executor_on(strand));
+        if (!accepted)
+            spdlog::error("event=table_not_opened tournament={} table={} error=\"{}\"", id(), table,
+                          accepted.error().message);
+        return true;
     }
 
     void maybe_finish() {
@@ -451,7 +676,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         for (const auto& [table, actor] : tables) {
             (void)actor;
             for (const RosterEntry& e : roster->entrants)
-                ctx.seats.unseat(e.account, address(table));
+                if (e.account != 0) ctx.seats.unseat(e.account, address(table));
         }
         while (!tables.empty())
             close_table(tables.begin()->first);
@@ -610,10 +835,9 @@ lobby::TournamentId DirectorActor::tournament() const {
 }
 
 void DirectorActor::add_late_entrant(lobby::AddLateEntrant entrant) {
-    spdlog::warn(
-        "event=late_entrant_refused tournament={} registration={} error=\"the director does not seat "
-        "late entrants yet: refund the entry\"",
-        persistence::raw(entrant.tournament), persistence::raw(entrant.entrant.registration));
+    asio::post(impl_->strand, [impl = impl_, e = std::move(entrant.entrant)]() mutable {
+        impl->late_entrant(std::move(e));
+    });
 }
 
 void DirectorActor::cancel(std::string reason, std::function<void(const CancellationOutcome&)> done) {

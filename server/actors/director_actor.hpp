@@ -39,7 +39,10 @@ class DirectorActor {
     DirectorActor& operator=(const DirectorActor&) = delete;
 
     lobby::TournamentId tournament() const;
-    // Late registration is not played yet: refused with a log (nothing changes).
+    // One more committed entrant during late registration (RULES.md §6): seated by the engine
+    // (TournamentDirector::add_entrant) once his name is read; refused and paid back in full under
+    // "late:<registration>" when the window closed on the way. The director tells the lobby
+    // (LobbyNotices::late_registration_closed) when the window closes.
     void add_late_entrant(lobby::AddLateEntrant entrant);
     // No new hand at any of its tables; `quiet` once every hand in flight has committed and every
     // prize it decided is paid.

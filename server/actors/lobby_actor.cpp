@@ -383,6 +383,11 @@ void LobbyActor::tournament_cancelled(lobby::TournamentId tournament) {
     state_->on_strand([tournament](State& s) { s.run(s.core.tournament_cancelled(tournament, s.now())); });
 }
 
+void LobbyActor::entry_eliminated(lobby::TournamentId tournament, persistence::RegistrationId registration) {
+    state_->on_strand(
+        [tournament, registration](State& s) { s.run(s.core.entry_eliminated(tournament, registration)); });
+}
+
 void LobbyActor::tournament_finished(lobby::TournamentId tournament) {
     state_->on_strand([tournament](State& s) { s.run(s.core.tournament_finished(tournament, s.now())); });
 }

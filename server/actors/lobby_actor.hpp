@@ -47,6 +47,7 @@ class LobbyActor final : public session::LobbyGateway, public LobbyNotices {
     void submit(session::LobbyRequest request) override;
 
     void late_registration_closed(lobby::TournamentId tournament) override;
+    void entry_eliminated(lobby::TournamentId tournament, persistence::RegistrationId registration) override;
     void tournament_finished(lobby::TournamentId tournament) override;
     void tournament_cancelled(lobby::TournamentId tournament) override;
 

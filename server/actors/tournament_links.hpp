@@ -29,6 +29,12 @@ class LobbyNotices {
     virtual ~LobbyNotices() = default;
     // The director closed late registration (LobbyCore::late_registration_closed).
     virtual void late_registration_closed(lobby::TournamentId tournament) = 0;
+    // An entry was eliminated while late registration is open and the tournament allows re-entry
+    // (LobbyCore::entry_eliminated): its account may enter again. Its row is already `eliminated`.
+    virtual void entry_eliminated(lobby::TournamentId tournament, persistence::RegistrationId registration) {
+        (void)tournament;
+        (void)registration;
+    }
     // The tournament is over: every entrant ranked and every prize committed
     // (LobbyCore::tournament_finished).
     virtual void tournament_finished(lobby::TournamentId tournament) = 0;

@@ -76,9 +76,9 @@ protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent eve
 
 void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::ServerMessage& message) {
     const Frame frame = session::serialise(message);
-    std::set<session::AccountIdValue> sent;  // an account with two entries hears it once
-    for (const RosterEntry& e : roster.entrants)
-        if (sent.insert(e.account).second) outbox.to_account(e.account, frame);
+    std::set<session::AccountIdValue> sent;       // an account with two entries hears it once
+    for (const RosterEntry& e : roster.entrants)  // account 0: a place kept for a late entrant
+        if (e.account != 0 && sent.insert(e.account).second) outbox.to_account(e.account, frame);
 }
 
 }  // namespace tavolo::server::actors

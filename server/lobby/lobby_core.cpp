@@ -89,16 +89,20 @@ bool LobbyCore::in_flight(const Listed& t) const {
 
 Effects LobbyCore::open(TimePoint now) {
     Effects out;
-    for (std::size_t i = 0; i < declarations_.size(); ++i)
+    for (std::size_t i = 0; i < declarations_.size(); ++i) {
         create(i, now, out);
+        if (declarations_[i].every) recurring_[i] = Recurring{now, 1};
+    }
     return out;
 }
 
-void LobbyCore::create(std::size_t declaration, TimePoint now, Effects& out) {
+void LobbyCore::create(std::size_t declaration, TimePoint now, Effects& out,
+                       std::chrono::milliseconds shift) {
     const RequestId request = next_request();
-    pending_[request] = PendingCreate{declaration, now};
+    pending_[request] = PendingCreate{declaration, now, shift};
     out.push_back(CreateTournament{
-        request, spec_of(declarations_[declaration], start_time(declarations_[declaration].start, now))});
+        request,
+        spec_of(declarations_[declaration], shifted_start(declarations_[declaration].start, now, shift))});
 }
 
 Effects LobbyCore::tournament_created(RequestId request,
@@ -116,7 +120,7 @@ Effects LobbyCore::tournament_created(RequestId request,
     Listed& t = listed_[result->id];
     t.id = result->id;
     t.declaration = created.declaration;
-    t.deadline = start_time(declaration_of(t).start, created.opened);
+    t.deadline = shifted_start(declaration_of(t).start, created.opened, created.shift);
     publish(t, out);
     decide_start(t, now, out);
     return out;
@@ -153,10 +157,17 @@ std::optional<v1::Error> LobbyCore::refuse_register(const Listed* t, AccountId a
                      text("'", name,
                           "' is no longer registering (it has started, closed or been cancelled): join "
                           "another tournament"));
-    const bool holds_entry =
-        std::ranges::any_of(t->entries, [&](const Entry& e) { return e.entrant.account == account; });
+    const bool holds_entry = std::ranges::any_of(
+        t->entries, [&](const Entry& e) { return e.entrant.account == account && !e.out; });
     if (holds_entry)
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED, text("you are already registered in '", name, "'"));
+    const bool was_out =
+        std::ranges::any_of(t->entries, [&](const Entry& e) { return e.entrant.account == account; });
+    const auto* poker = std::get_if<PokerTournament>(&declaration_of(*t).rules);
+    if (was_out && !(poker != nullptr && poker->structure.reentry))
+        return error(
+            v1::ERROR_CODE_REGISTRATION_CLOSED,
+            text("you were eliminated from '", name, "', which has no re-entry: join another tournament"));
     if (t->joining.contains(account))
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED,
                      text("your registration in '", name, "' is being processed: wait for its answer"));
@@ -257,6 +268,13 @@ void LobbyCore::refund_late(Listed& t, const persistence::Registration& entry, s
 
 Effects LobbyCore::late_registration_closed(TournamentId tournament) {
     if (Listed* t = find(tournament)) t->late_open = false;
+    return {};
+}
+
+Effects LobbyCore::entry_eliminated(TournamentId tournament, RegistrationId registration) {
+    if (Listed* t = find(tournament))
+        for (Entry& e : t->entries)
+            if (e.entrant.registration == registration) e.out = true;
     return {};
 }
 
@@ -420,6 +438,7 @@ Effects LobbyCore::tick(TimePoint now) {
         pending_[refund.request] = PendingCancelRefund{refund};
         out.push_back(std::move(refund));
     }
+    open_due_copies(now, out);
     for (auto& [id, t] : listed_)
         decide_start(t, now, out);
     drop_old(now, out);
@@ -435,6 +454,8 @@ std::optional<TimePoint> LobbyCore::next_deadline() const {
         if (t.phase == Phase::Registering && t.deadline) consider(*t.deadline);
         if (t.over_since) consider(*t.over_since + options_.keep_over);
     }
+    for (const auto& [declaration, r] : recurring_)
+        if (!stopping_) consider(r.first + r.copies * *declarations_[declaration].every);
     return next;
 }
 
@@ -503,8 +524,9 @@ ListingFacts LobbyCore::facts(const Listed& t, std::optional<AccountId> viewer) 
             f.state = TournamentState::finished;
             break;
     }
-    f.registered = viewer && std::ranges::any_of(
-                                 t.entries, [&](const Entry& e) { return e.entrant.account == *viewer; });
+    f.registered = viewer && std::ranges::any_of(t.entries, [&](const Entry& e) {
+                       return e.entrant.account == *viewer && !e.out;
+                   });
     return f;
 }
 

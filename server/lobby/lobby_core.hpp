@@ -56,6 +56,9 @@ class LobbyCore {
     // The director of a running MTT reports that its late registration is over (RULES.md §6): later
     // registrations are refused.
     Effects late_registration_closed(TournamentId tournament);
+    // The director reports an entry eliminated during late registration of a tournament with
+    // re-entry (RULES.md §6): its account may buy a new entry while late registration is open.
+    Effects entry_eliminated(TournamentId tournament, RegistrationId registration);
     // The director reports the end of a tournament.
     Effects tournament_finished(TournamentId tournament, TimePoint now);
     // The director cancelled a running tournament for a technical reason, its refunds committed
@@ -79,6 +82,7 @@ class LobbyCore {
         engine::Cents prize_part = 0;
         engine::Cents fee = 0;
         bool leaving = false;  // its refund is in flight
+        bool out = false;      // eliminated: the account may re-enter where the tournament allows it
     };
 
     struct Listed {
@@ -96,7 +100,8 @@ class LobbyCore {
 
     struct PendingCreate {
         std::size_t declaration = 0;
-        TimePoint opened;  // a relative start counts from here
+        TimePoint opened;                    // a relative start counts from here
+        std::chrono::milliseconds shift{0};  // a recurring copy: its fixed start moved by k periods
     };
     struct PendingRegister {
         TournamentId tournament{};
@@ -126,7 +131,12 @@ class LobbyCore {
     bool in_flight(const Listed& t) const;
     std::optional<v1::Error> refuse_register(const Listed* t, AccountId account, TimePoint now) const;
 
-    void create(std::size_t declaration, TimePoint now, Effects& out);
+    void create(std::size_t declaration, TimePoint now, Effects& out,
+                std::chrono::milliseconds shift = std::chrono::milliseconds{0});
+    // Recurring schedules (lobby_schedule.cpp): the copies due by `now` are opened.
+    void open_due_copies(TimePoint now, Effects& out);
+    static std::optional<TimePoint> shifted_start(const StartRule& rule, TimePoint opened,
+                                                  std::chrono::milliseconds shift);
     void decide_start(Listed& t, TimePoint now, Effects& out);
     void start(Listed& t, TimePoint now, Effects& out);
     void cancel(Listed& t, TimePoint now, Effects& out);
@@ -144,6 +154,11 @@ class LobbyCore {
     std::map<RequestId, Pending> pending_;
     std::vector<std::size_t> to_create_;     // opens that failed, retried at the next tick
     std::vector<RefundEntry> owed_refunds_;  // cancellation refunds that failed, retried at the next tick
+    struct Recurring {
+        TimePoint first;  // when the first copy opened
+        int copies = 1;   // opened so far
+    };
+    std::map<std::size_t, Recurring> recurring_;  // by declaration, for those with `every`
     std::map<SubscriberId, std::optional<AccountId>> subscribers_;
     std::uint64_t last_request_ = 0;
     bool stopping_ = false;

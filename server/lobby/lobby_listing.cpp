@@ -59,7 +59,17 @@ v1::TournamentInfo listing_of(const TournamentDeclaration& declaration, const Li
         info.set_level_minutes(static_cast<std::int32_t>(
             std::chrono::duration_cast<std::chrono::minutes>(poker->structure.level_duration).count()));
         info.set_starting_chips(poker->structure.starting_stack);
+        const engine::TournamentStructure& s = poker->structure;
+        info.set_guarantee_cents(s.guarantee);
+        info.set_freeroll(s.freeroll);
+        if (s.late_registration) info.set_late_registration_levels(s.late_registration_levels);
+        if (s.rebuys.enabled) info.set_rebuy_levels(s.rebuys.period_levels);
+        info.set_addon(s.rebuys.enabled && s.rebuys.addon);
+        info.set_reentry(s.reentry);
     } else {
+        const auto& polacco = std::get<PolaccoTournament>(declaration.rules);
+        info.set_guarantee_cents(polacco.config.guarantee);
+        info.set_freeroll(polacco.freeroll);
         info.set_game(v1::GAME_POLACCO);
         info.set_betting(v1::BETTING_UNSPECIFIED);  // Polacco has no betting, levels nor chips
     }
