@@ -93,17 +93,20 @@ std::string DirectorStateAccess::encode(const TournamentDirector& d) {
         .field("broken", d.broken_)
         .field("most_tables", d.most_tables_)
         .field("rebuys", d.rebuys_)
-        .field("addons", d.addons_);
+        .field("addons", d.addons_)
+        .field("reentries", d.reentries_);
     for (std::size_t e = 0; e < d.payments_.size(); ++e) {
         const EntrantPayments& p = d.payments_[e];
         const auto& bought = d.purchases_[e];
-        if (p.paid == 0 && p.prize_parts == 0 && bought.rebuys == 0 && !bought.addon) continue;
+        const bool entered = e < d.entered_.size() && d.entered_[e] != 0;
+        if (p.paid == 0 && p.prize_parts == 0 && bought.rebuys == 0 && !bought.addon && !entered) continue;
         w.record("payment")
             .field("entrant", static_cast<std::int64_t>(e))
             .field("paid", p.paid)
             .field("prize_parts", p.prize_parts)
             .field("rebuys", bought.rebuys)
-            .field("addon", bought.addon);
+            .field("addon", bought.addon)
+            .field("entered", entered);
     }
     for (const Placing& p : d.ranking_.placings_)
         w.record("placing").field("entrant", p.entrant).field("place", p.place).field("shared", p.shared);
@@ -223,8 +226,9 @@ std::expected<TournamentDirector, DirectorStateError> DirectorStateAccess::decod
     d.round_hand_for_hand_ = (*hands)[2] == 1;
 
     auto results = next(
-        "results", {"winner", "stage", "moves", "move_number", "broken", "most_tables", "rebuys", "addons"},
-        {{-1, kMaxEntrantId}, kCount, kAmount, kAmount, kCount, kCount, kCount, kCount});
+        "results",
+        {"winner", "stage", "moves", "move_number", "broken", "most_tables", "rebuys", "addons", "reentries"},
+        {{-1, kMaxEntrantId}, kCount, kAmount, kAmount, kCount, kCount, kCount, kCount, kCount});
     if (!results) return text_error(results.error());
     if ((*results)[0] >= 0) d.winner_ = static_cast<EntrantId>((*results)[0]);
     d.stage_ = static_cast<int>((*results)[1]);
@@ -234,15 +238,18 @@ std::expected<TournamentDirector, DirectorStateError> DirectorStateAccess::decod
     d.most_tables_ = static_cast<int>((*results)[5]);
     d.rebuys_ = static_cast<int>((*results)[6]);
     d.addons_ = static_cast<int>((*results)[7]);
+    d.reentries_ = static_cast<int>((*results)[8]);
+    if (d.reentries_ > d.entrants_) return invalid("more re-entries than entries");
     if (d.winner_ && static_cast<std::size_t>(*d.winner_) >= payments)
         return invalid("the winner is no entrant");
 
     d.payments_.assign(payments, EntrantPayments{});
     d.purchases_.assign(payments, TournamentDirector::Purchases{});
+    d.entered_.assign(payments, 0);
     std::int64_t last = -1;
     while (c.next_is("payment")) {
-        auto v = next("payment", {"entrant", "paid", "prize_parts", "rebuys", "addon"},
-                      {{0, kMaxEntrantId}, kAmount, kAmount, kCount, kFlag});
+        auto v = next("payment", {"entrant", "paid", "prize_parts", "rebuys", "addon", "entered"},
+                      {{0, kMaxEntrantId}, kAmount, kAmount, kCount, kFlag, kFlag});
         if (!v) return text_error(v.error());
         const std::int64_t e = (*v)[0];
         if (e <= last || static_cast<std::size_t>(e) >= payments)
@@ -250,6 +257,7 @@ std::expected<TournamentDirector, DirectorStateError> DirectorStateAccess::decod
         last = e;
         d.payments_[static_cast<std::size_t>(e)] = EntrantPayments{(*v)[1], (*v)[2]};
         d.purchases_[static_cast<std::size_t>(e)] = {static_cast<int>((*v)[3]), (*v)[4] == 1};
+        d.entered_[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>((*v)[5]);
     }
 
     while (c.next_is("placing")) {

@@ -34,7 +34,7 @@
 namespace tavolo::engine {
 
 inline constexpr std::string_view kDirectorStateKind = "tavolo.tournament_director";
-inline constexpr int kDirectorStateVersion = 1;
+inline constexpr int kDirectorStateVersion = 2;  // 2: late entries (entered, reentries)
 // About 110 bytes a player: room for a field of a million.
 inline constexpr std::size_t kMaxDirectorStateBytes = std::size_t{256} << 20;
 

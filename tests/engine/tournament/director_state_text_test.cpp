@@ -40,7 +40,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 TEST(DirectorStateText, the_same_director_gives_the_same_bytes_and_restores_to_them) {
     const std::string text = saved_director(25);
     ASSERT_FALSE(text.empty());
-    EXPECT_EQ(text.rfind("tavolo.tournament_director version=1\ndirector entrants=25 ", 0), 0U) << text;
+    EXPECT_EQ(text.rfind("tavolo.tournament_director version=2\ndirector entrants=25 ", 0), 0U) << text;
     EXPECT_EQ(saved_director(25), text);
     auto back = decode_director_state(text, config());
     ASSERT_TRUE(back.has_value()) << describe(back.error());
@@ -52,6 +52,36 @@ TEST(DirectorStateText, the_same_director_gives_the_same_bytes_and_restores_to_t
     EXPECT_EQ(back->prize_pool(), 25'000);
 }
 
+// RULES.md §6: late entries and re-entries are the director's books too: a director restarted during
+// late registration knows who entered (the same id cannot enter twice) and how many entries were
+// re-entries (the payouts count players).
+TEST(DirectorStateText, rules_6_late_entries_and_reentries_survive_a_restart) {
+    DirectorConfig late = config();
+    late.structure.late_registration = true;
+    late.structure.late_registration_levels = 3;
+    late.structure.reentry = true;
+    std::vector<EntrantId> ids{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    SeededRandom rng(9);
+    auto started = TournamentDirector::start(ids, late, rng);
+    ASSERT_TRUE(started.has_value());
+    TournamentDirector& d = started->director;
+    (void)d.tick(Duration{0}, rng);
+    ASSERT_TRUE(d.add_entrant(12, rng).has_value());
+    ASSERT_TRUE(d.add_entrant(13, rng, /*reentry=*/true).has_value());
+    const std::string text = encode_director_state(d);
+    EXPECT_NE(text.find(" reentries=1"), std::string::npos) << text;
+
+    auto restored = decode_director_state(text, late);
+    ASSERT_TRUE(restored.has_value()) << describe(restored.error());
+    EXPECT_EQ(encode_director_state(*restored), text);
+    EXPECT_EQ(restored->entrants(), 14);
+    EXPECT_EQ(restored->reentries(), 1);
+    EXPECT_EQ(restored->prize_pool(), d.prize_pool());
+    auto twice = restored->add_entrant(12, rng);
+    ASSERT_FALSE(twice.has_value()) << "an entrant already entered is refused after a restart too";
+    EXPECT_EQ(twice.error(), DirectorError::InvalidEntrant);
+}
+
 TEST(DirectorStateText, malformed_text_is_refused_with_its_line) {
     const std::string text = saved_director(12);
     auto cut = decode_director_state(text.substr(0, text.find("\nmoney")) + "\n", config());
@@ -61,7 +91,7 @@ TEST(DirectorStateText, malformed_text_is_refused_with_its_line) {
         decode_director_state(text + "idle table=0\nplacing entrant=1 place=12 shared=1\n", config());
     ASSERT_FALSE(extra.has_value());
     EXPECT_EQ(extra.error().text.code, StateTextErrc::UnknownRecord);
-    auto other = decode_director_state(replaced(text, "version=1", "version=2"), config());
+    auto other = decode_director_state(replaced(text, "version=2", "version=3"), config());
     ASSERT_FALSE(other.has_value());
     EXPECT_EQ(other.error().text.code, StateTextErrc::BadVersion);
     EXPECT_NE(describe(other.error()).find("cancel it (RULES.md 7)"), std::string::npos);
