@@ -10,7 +10,10 @@
 #include "engine/tournament/tournament_director.hpp"
 #include "persistence/account_store.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/actors/director_watch.hpp"
+#include "server/actors/move_notices.hpp"
 #include "server/actors/on_strand.hpp"
+#include "server/actors/stage_tables.hpp"
 #include "server/actors/table_actor.hpp"
 #include "server/actors/tournament_opening.hpp"
 #include "server/actors/tournament_payments.hpp"
@@ -34,7 +37,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
           done(std::move(d)),
           strand(asio::make_strand(c.io)),
           tick_timer(strand),
-          close_timer(strand) {}
+          close_timer(strand),
+          watch(persistence::raw(start.tournament)) {}
 
     ActorContext ctx;
     TableRegistry& registry;
@@ -62,6 +66,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     bool stopping = false;
     std::function<void()> quiet;
     int tables_not_quiet = 0;
+    DirectorWatch watch;       // director_watch.hpp: the floor's decisions as log lines
+    MoveNotices move_notices;  // move_notices.hpp: what each moved player is told
+    StageTables stage_tables;  // stage_tables.hpp: tables opened after the start wait for their rows
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
     Millis since_start() const { return ctx.clock.now() - started_at; }
@@ -162,23 +169,59 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
 
     void deliver(std::vector<engine::DirectorMessage> messages) {
         std::map<engine::TableId, std::vector<engine::DirectorMessage>> by_table;
+        MoveNoticesByTable notices;
+        std::vector<TableToOpen> to_open;
         for (auto& m : messages) {
-            note(m);
+            note(m, notices);
+            if (const auto* open = std::get_if<engine::OpenTable>(&m);
+                open && set_up && !tables.contains(open->table)) {
+                stage_tables.expect(open->table);  // a new stage's table: its row first
+                to_open.push_back({open->table + 1, open->size});
+            }
             by_table[engine::addressee(m)].push_back(std::move(m));
         }
         const std::int64_t ends = level_ends_at_ms();
         for (auto& [table, batch] : by_table) {
+            if (stage_tables.opening(table)) {
+                stage_tables.hold(table, std::move(batch));
+                continue;
+            }
             const auto it = tables.find(table);
             if (it == tables.end()) continue;
             const bool closing = std::holds_alternative<engine::CloseTable>(batch.back());
-            it->second->deliver(std::move(batch), ends);
+            it->second->deliver(std::move(batch), ends, std::move(notices[table]));
             if (closing) close_table(table);
         }
         if (!director->on_break()) announced_break = false;
+        if (!to_open.empty()) open_stage(std::move(to_open));
+    }
+
+    // A new stage's tables: their rows, then their actors and what waited for them.
+    void open_stage(std::vector<TableToOpen> rows) {
+        auto accepted = ctx.writes.submit<std::vector<persistence::TableId>>(
+            [tournament = start.tournament, rows](persistence::Database& db) {
+                return open_stage_tables(db, tournament, rows);
+            },
+            [self = shared_from_this(), rows](persistence::StoreResult<std::vector<persistence::TableId>> r) {
+                if (!r) {
+                    spdlog::error("event=stage_tables_not_opened tournament={} error=\"{}\"", self->id(),
+                                  r.error().message);
+                    return;
+                }
+                for (std::size_t i = 0; i < rows.size(); ++i) {
+                    const engine::TableId table = rows[i].number - 1;
+                    self->open_table(table, (*r)[i]);
+                    self->tables[table]->deliver(self->stage_tables.opened(table), self->level_ends_at_ms());
+                }
+            },
+            executor_on(strand));
+        if (!accepted)
+            spdlog::error("event=stage_tables_not_opened tournament={} error=\"{}\"", id(),
+                          accepted.error().message);
     }
 
     // What the players hear of a message, and where the seat book says they sit.
-    void note(const engine::DirectorMessage& m) {
+    void note(const engine::DirectorMessage& m, MoveNoticesByTable& notices) {
         if (const auto* level = std::get_if<engine::SetLevel>(&m); level && level->level > announced_level) {
             announced_level = level->level;
             to_entrants(ctx.outbox, *roster,
@@ -192,8 +235,15 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                 ctx.seats.seat(entry(p.player.entrant).account, address(open->table));
         } else if (const auto* up = std::get_if<engine::StandUp>(&m)) {
             ctx.seats.unseat(entry(up->entrant).account, address(up->table));
+            move_notices.stood_up(*up);
         } else if (const auto* seat = std::get_if<engine::SeatPlayer>(&m)) {
-            ctx.seats.seat(entry(seat->player.entrant).account, address(seat->table));
+            const auto account = entry(seat->player.entrant).account;
+            ctx.seats.seat(account, address(seat->table));
+            if (auto notice = move_notices.seated(id(), *seat, account))
+                notices[seat->table].push_back(std::move(*notice));
+        } else if (const auto* close = std::get_if<engine::CloseTable>(&m)) {
+            for (const RosterEntry& e : roster->entrants)  // a shoot-out stage's winners leave it too
+                ctx.seats.unseat(e.account, address(close->table));
         }
     }
 
@@ -228,6 +278,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
             if (ec || !self->director || self->director->finished()) return;
             self->deliver(self->director->tick(self->since_start(), self->rng));
+            self->watch.after_decision(*self->director);
             self->arm_tick();
         });
     }
@@ -244,6 +295,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         }
         deliver(std::move(*answer));
         if (!director->finished()) deliver(director->tick(since_start(), rng));
+        watch.after_report(*director, report.table);
+        watch.after_decision(*director);
         pay_new_places(report.table);
         if (director->finished()) {
             tick_timer.cancel();

@@ -147,6 +147,14 @@ std::vector<std::uint32_t> TableTracker::own_cards() const {
 // ---- TableBook -----------------------------------------------------------------------------------------
 
 std::expected<Folded, Problem> TableBook::on_message(const v1::ServerMessage& message) {
+    if (message.has_tournament_event() && message.tournament_event().has_moved()) {
+        // Moved (balancing or breaking): the old table's stream has ended for this player, and the new
+        // one starts with the snapshot that follows (he may have sat there before: a fresh start).
+        const v1::MovedTable& moved = message.tournament_event().moved();
+        tables_.erase(key_of(moved.from()));
+        tables_.erase(key_of(moved.to()));
+        return Folded::Applied;
+    }
     const v1::TableRef* table = table_of(message);
     const bool table_body =
         message.has_table_snapshot() || message.has_table_event() || message.has_chat_line();

@@ -87,8 +87,9 @@ class TableTracker {
 class TableBook {
   public:
     // A ServerMessage as received: a table message goes to its table's tracker; anything else is
-    // accepted as is (Folded::Applied). Malformed: table_seq on a message that is not a table's, a
-    // table message without table_seq or without its table.
+    // accepted as is (Folded::Applied); a MovedTable forgets both tables it names, so the new table's
+    // snapshot starts its stream (the player may have sat there before). Malformed: table_seq on a message
+    // that is not a table's, a table message without table_seq or without its table.
     std::expected<Folded, Problem> on_message(const v1::ServerMessage& message);
 
     const TableTracker* find(const TableKey& key) const;
