@@ -73,11 +73,18 @@ class TableTracker {
 
     // Forget the table (a new connection): messages are dropped again until the next snapshot.
     void reset() { *this = TableTracker{}; }
+    // The player was moved here: the table's snapshot must come before any other message of it (a
+    // message before it is a hand, or part of one, the player missed: a SequenceGap).
+    void expect_snapshot() {
+        reset();
+        expect_snapshot_ = true;
+    }
 
   private:
     std::expected<void, Problem> check_and_fold(const v1::ServerMessage& message);
 
     bool has_snapshot_ = false;
+    bool expect_snapshot_ = false;
     std::uint64_t last_seq_ = 0;
     v1::TableSnapshot state_;
     DrawReplacement draw_;
