@@ -278,7 +278,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
         tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
             if (ec || !self->director || self->director->finished()) return;
             self->deliver(self->director->tick(self->since_start(), self->rng));
-            self->watch.after_decision(*self->director);
+            self->watch.after_tick(*self->director);
             self->arm_tick();
         });
     }

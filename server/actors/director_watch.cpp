@@ -47,4 +47,19 @@ void DirectorWatch::after_decision(const engine::TournamentDirector& director) {
     on_break_ = director.on_break();
 }
 
+void DirectorWatch::after_tick(const engine::TournamentDirector& director) {
+    after_decision(director);
+    const engine::Floor& floor = director.floor();
+    if (director.finished() || director.on_break() || director.tables_in_hand() > 0 || floor.players() < 2) {
+        stalled_ = false;
+        return;
+    }
+    if (stalled_) return;
+    stalled_ = true;
+    spdlog::warn(
+        "event=director_stalled tournament={} players={} tables={} level={} hand_for_hand={} "
+        "error=\"no hand is in play and none was started: the tournament does not go on\"",
+        tournament_, floor.players(), floor.open_tables(), director.level(), director.hand_for_hand_round());
+}
+
 }  // namespace tavolo::server::actors

@@ -23,6 +23,11 @@ class DirectorWatch {
     // After any decision (a report or the clock): breaks, stages, hand-for-hand, the final table.
     void after_decision(const engine::TournamentDirector& director);
 
+    // After a tick of the clock: a tournament neither over nor on a break with no hand in play
+    // anywhere has stalled (the director starts every table that may play): logged once at warn,
+    // `event=director_stalled`, with what the director holds.
+    void after_tick(const engine::TournamentDirector& director);
+
     // The largest N - S seen with round=0 (0 before any report).
     int max_gap() const { return max_gap_; }
 
@@ -34,6 +39,7 @@ class DirectorWatch {
     bool hand_for_hand_ = false;
     bool final_table_ = false;
     bool on_break_ = false;
+    bool stalled_ = false;
 };
 
 }  // namespace tavolo::server::actors

@@ -115,6 +115,7 @@ void play_mtt(const std::string& game, const std::string& betting) {
     EXPECT_EQ(occurrences(log, "event=report_refused"), 0) << log;
     EXPECT_EQ(occurrences(log, "event=director_message_refused"), 0) << log;
     EXPECT_EQ(occurrences(log, "level=error"), 0) << log;
+    EXPECT_EQ(occurrences(log, "event=director_stalled"), 0);
 
     EXPECT_EQ(tournaments_finished(db), 1);
     EXPECT_EQ(tournaments_badly_ranked(db), 0) << "every entrant ranked once, 1..60, one winner";
