@@ -13,10 +13,13 @@
 #include "persistence/account_store.hpp"
 #include "persistence/tournament_store.hpp"
 #include "server/actors/director_journal.hpp"
+#include "server/actors/director_watch.hpp"
 #include "server/actors/late_entries.hpp"
+#include "server/actors/move_notices.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/overlay.hpp"
 #include "server/actors/resumed_tournament.hpp"
+#include "server/actors/stage_tables.hpp"
 #include "server/actors/table_actor.hpp"
 #include "server/actors/tournament_opening.hpp"
 #include "server/actors/tournament_payments.hpp"
@@ -41,7 +44,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
           done(std::move(d)),
           strand(asio::make_strand(c.io)),
           tick_timer(strand),
-          close_timer(strand) {}
+          close_timer(strand),
+          watch(persistence::raw(start.tournament)) {}
 
     ActorContext ctx;
     TableRegistry& registry;
@@ -87,11 +91,12 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     std::vector<lobby::Entrant> late_waiting;  // arrived before the tables opened
     bool late_closed_told = false;
     std::vector<engine::TableId> placing_tables;  // the table whose hand decided each placing
-    // Tables opened mid-tournament, whose messages wait for their database row.
-    std::map<engine::TableId, std::vector<engine::DirectorMessage>> opening;
     // The guarantee's overlay (overlay.hpp): paid by the house before the first place is paid.
     bool overlay_settled = false;
     bool overlay_pending = false;
+    DirectorWatch watch;       // director_watch.hpp: the floor's decisions as log lines
+    MoveNotices move_notices;  // move_notices.hpp: what each moved player is told
+    StageTables stage_tables;  // stage_tables.hpp: tables opened after the start wait for their rows
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
     Millis since_start() const { return ctx.clock.now() - started_at; }
@@ -304,24 +309,60 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
 
     void deliver(std::vector<engine::DirectorMessage> messages) {
         std::map<engine::TableId, std::vector<engine::DirectorMessage>> by_table;
+        MoveNoticesByTable notices;
+        std::vector<TableToOpen> to_open;
         for (auto& m : messages) {
-            note(m);
+            note(m, notices);
+            if (const auto* open = std::get_if<engine::OpenTable>(&m);
+                open && set_up && !tables.contains(open->table)) {
+                stage_tables.expect(open->table);  // a new stage's table: its row first
+                to_open.push_back({open->table + 1, open->size});
+            }
             by_table[engine::addressee(m)].push_back(std::move(m));
         }
         const std::int64_t ends = level_ends_at_ms();
         for (auto& [table, batch] : by_table) {
-            if (hold_for_new_table(table, batch)) continue;
+            if (stage_tables.opening(table)) {
+                stage_tables.hold(table, std::move(batch));
+                continue;
+            }
             const auto it = tables.find(table);
             if (it == tables.end()) continue;
             const bool closing = std::holds_alternative<engine::CloseTable>(batch.back());
-            it->second->deliver(std::move(batch), ends);
+            it->second->deliver(std::move(batch), ends, std::move(notices[table]));
             if (closing) close_table(table);
         }
         if (!director->on_break()) announced_break = false;
+        if (!to_open.empty()) open_stage(std::move(to_open));
+    }
+
+    // A new stage's tables: their rows, then their actors and what waited for them.
+    void open_stage(std::vector<TableToOpen> rows) {
+        auto accepted = ctx.writes.submit<std::vector<persistence::TableId>>(
+            [tournament = start.tournament, rows](persistence::Database& db) {
+                return open_stage_tables(db, tournament, rows);
+            },
+            [self = shared_from_this(), rows](persistence::StoreResult<std::vector<persistence::TableId>> r) {
+                if (!r) {
+                    spdlog::error("event=stage_tables_not_opened tournament={} error=\"{}\"", self->id(),
+                                  r.error().message);
+                    return;
+                }
+                for (std::size_t i = 0; i < rows.size(); ++i) {
+                    const engine::TableId table = rows[i].number - 1;
+                    self->open_table(table, (*r)[i]);
+                    if (self->stopping) self->tables.at(table)->stop_dealing([] {});
+                    self->tables[table]->deliver(self->stage_tables.opened(table), self->level_ends_at_ms());
+                }
+            },
+            executor_on(strand));
+        if (!accepted)
+            spdlog::error("event=stage_tables_not_opened tournament={} error=\"{}\"", id(),
+                          accepted.error().message);
     }
 
     // What the players hear of a message, and where the seat book says they sit.
-    void note(const engine::DirectorMessage& m) {
+    void note(const engine::DirectorMessage& m, MoveNoticesByTable& notices) {
         if (const auto* level = std::get_if<engine::SetLevel>(&m); level && level->level > announced_level) {
             announced_level = level->level;
             to_entrants(ctx.outbox, *roster,
@@ -338,8 +379,15 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             ctx.seats.unseat(entry(up->entrant).account, address(up->table));
             spdlog::debug("event=player_moving tournament={} table={} entrant={} move={}", id(), up->table,
                           up->entrant, up->move);
+            move_notices.stood_up(*up);
         } else if (const auto* seat = std::get_if<engine::SeatPlayer>(&m)) {
-            ctx.seats.seat(entry(seat->player.entrant).account, address(seat->table));
+            const auto account = entry(seat->player.entrant).account;
+            ctx.seats.seat(account, address(seat->table));
+            if (auto notice = move_notices.seated(id(), *seat, account))
+                notices[seat->table].push_back(std::move(*notice));
+        } else if (const auto* close = std::get_if<engine::CloseTable>(&m)) {
+            for (const RosterEntry& e : roster->entrants)  // a shoot-out stage's winners leave it too
+                ctx.seats.unseat(e.account, address(close->table));
         } else if (const auto* wait = std::get_if<engine::Wait>(&m);
                    wait && wait->reason == engine::WaitReason::HandForHand) {
             spdlog::debug("event=hand_for_hand tournament={} table={}", id(), wait->table);
@@ -378,6 +426,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             if (ec || !self->director || self->director->finished()) return;
             auto messages = self->director->tick(self->since_start(), self->rng);
             if (!messages.empty()) self->decide(-1, std::move(messages));
+            self->watch.after_tick(*self->director);
             self->after_clock();
             self->arm_tick();
         });
@@ -397,6 +446,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             for (auto& m : director->tick(since_start(), rng))
                 answer->push_back(std::move(m));
         note_placings(report.table);
+        watch.after_report(*director, report.table);
+        watch.after_decision(*director);
         decide(report.table, std::move(*answer));
         after_clock();
         if (director->finished()) {
@@ -574,7 +625,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             "event=late_entrant_seated tournament={} registration={} entrant={} entrants={} "
             "prize_pool={}",
             id(), persistence::raw(e.registration), entrant, director->entrants(), director->prize_pool());
-        deliver(std::move(*answer));
+        decide(-1, std::move(*answer));  // saved, then carried out (a new table's row first: stage_tables)
     }
 
     // The entry was paid but cannot be seated: paid back in full, under the lobby's key for it.
@@ -598,41 +649,6 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             executor_on(strand));
     }
 
-    // A table opened mid-tournament (a late entrant found every table full): its messages wait
-    // until the database has its row, then the table actor is created and hears them in order.
-    bool hold_for_new_table(engine::TableId table, std::vector<engine::DirectorMessage>& batch) {
-        if (auto held = opening.find(table); held != opening.end()) {
-            for (auto& m : batch)
-                held->second.push_back(std::move(m));
-            return true;
-        }
-        if (!set_up || tables.contains(table) || stored.contains(table) ||
-            !std::holds_alternative<engine::OpenTable>(batch.front()))
-            return false;
-        const int seats = std::get<engine::OpenTable>(batch.front()).size;
-        opening[table] = std::move(batch);
-        auto accepted = ctx.writes.submit<persistence::TableId>(
-            [tournament = start.tournament, number = table + 1, seats](persistence::Database& db) {
-                return open_table_row(db, tournament, number, seats);
-            },
-            [self = shared_from_this(), table](persistence::StoreResult<persistence::TableId> row) {
-                auto held = std::move(self->opening[table]);
-                self->opening.erase(table);
-                if (!row) {
-                    spdlog::error("event=table_not_opened tournament={} table={} error=\"{}\"", self->id(),
-                                  table, row.error().message);
-                    return;
-                }
-                self->open_table(table, *row);
-                if (self->stopping) self->tables.at(table)->stop_dealing([] {});
-                self->tables.at(table)->deliver(std::move(held), self->level_ends_at_ms());
-            },
-            executor_on(strand));
-        if (!accepted)
-            spdlog::error("event=table_not_opened tournament={} table={} error=\"{}\"", id(), table,
-                          accepted.error().message);
-        return true;
-    }
 
     void maybe_finish() {
         if (!director || !director->finished() || pending_finishes > 0 || results_sent || !journal->idle() ||

@@ -12,12 +12,6 @@ persistence::StoreResult<std::string> entrant_name(persistence::Database& db,
     return found->name;
 }
 
-persistence::StoreResult<persistence::TableId> open_table_row(persistence::Database& db,
-                                                              persistence::TournamentId tournament,
-                                                              int number, int seats) {
-    return persistence::TournamentStore(db).open_table(tournament, number, seats);
-}
-
 std::string late_refund_key(persistence::RegistrationId registration) {
     return "late:" + std::to_string(persistence::raw(registration));
 }

@@ -1,6 +1,6 @@
 #pragma once
 // What the director actor asks of the database for late registration (RULES.md §6): the late
-// entrant's name, a row for a table opened for late entrants, and the refund of a late entry the
+// entrant's name and the refund of a late entry the
 // director could not seat (its window closed while the entry travelled). Run on the write service,
 // never on a strand.
 #include <string>
@@ -14,11 +14,6 @@
 namespace tavolo::server::actors {
 
 persistence::StoreResult<std::string> entrant_name(persistence::Database& db, persistence::AccountId account);
-
-// A table the director opened mid-tournament (late entrants when every table is full): its row.
-persistence::StoreResult<persistence::TableId> open_table_row(persistence::Database& db,
-                                                              persistence::TournamentId tournament,
-                                                              int number, int seats);
 
 // The idempotency key of a late entry paid back: "late:<registration>", the key the lobby uses for
 // the same refund, so the entry is never paid back twice whichever side refunds it.

@@ -68,9 +68,11 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     // The connection each account last re-attached from: an away notice of an older connection that
     // closed after a newer one re-attached must not show the player away (the newer connection wins).
     std::map<session::AccountIdValue, SessionId> attached;
-    std::deque<engine::DirectorMessage> inbox;  // the director's messages not applied yet
-    bool pausing = false;                       // the pause before the next hand runs
-    bool paused = false;                        // ... and is over: the StartHand at the front may deal
+    std::deque<engine::DirectorMessage> inbox;   // the director's messages not applied yet
+    std::map<std::int64_t, MoveNotice> notices;  // by move number, until its SeatPlayer applies
+    std::vector<std::string> hand_names;         // by seat, as the hand in play was dealt (its PHH)
+    bool pausing = false;                        // the pause before the next hand runs
+    bool paused = false;                         // ... and is over: the StartHand at the front may deal
     std::int64_t level_ends_at_ms = 0;
     int pending_commits = 0;  // finished hands not yet durable
     bool stopping = false;
@@ -218,11 +220,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     // ---- persistence, then the director -----------------------------------------------------
 
     std::string phh_text() const {
-        std::vector<std::string> names(static_cast<std::size_t>(seats().size()));
-        for (SeatIndex s = 0; s < seats().size(); ++s)
-            if (seats().occupied(s))
-                names[static_cast<std::size_t>(s)] = setup.roster->name_of(seats().at(s).entrant);
-        return engine::phh::write_hand(engine::phh::history_of_hand(core.hand(), core.setup(), names));
+        // The names as dealt: a player busted by the hand has left his seat by now.
+        return engine::phh::write_hand(engine::phh::history_of_hand(core.hand(), core.setup(), hand_names));
     }
 
     void persist_then_report(const table::HandFinished& f) {
@@ -308,7 +307,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             if (start) {
                 paused = false;
                 hand_started_at = std::chrono::system_clock::now();
+                hand_names.assign(static_cast<std::size_t>(seats().size()), std::string());
+                for (SeatIndex s = 0; s < seats().size(); ++s)
+                    if (seats().occupied(s))
+                        hand_names[static_cast<std::size_t>(s)] =
+                            setup.roster->name_of(seats().at(s).entrant);
             }
+            if (const auto* seat = std::get_if<engine::SeatPlayer>(&message)) tell_moved(seat->move);
             carry_out(core.on_director(message, now()));
         }
         maybe_quiet();
@@ -344,6 +349,15 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             self->ask_gate();
             self->watch_commits();
         });
+    }
+
+    // A moved player hears where he goes just before his seat here, whose views bring him this
+    // table's snapshot (move_notices.hpp).
+    void tell_moved(std::int64_t move) {
+        const auto it = notices.find(move);
+        if (it == notices.end()) return;
+        ctx.outbox.to_account(it->second.account, it->second.frame);
+        notices.erase(it);
     }
 
     void maybe_quiet() {
@@ -468,9 +482,13 @@ void TableActor::post(session::TableRequest request) {
     asio::post(impl_->strand, [impl = impl_, request = std::move(request)] { impl->handle(request); });
 }
 
-void TableActor::deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms) {
-    asio::post(impl_->strand, [impl = impl_, messages = std::move(messages), level_ends_at_ms]() mutable {
+void TableActor::deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms,
+                         std::vector<MoveNotice> notices) {
+    asio::post(impl_->strand, [impl = impl_, messages = std::move(messages), level_ends_at_ms,
+                               notices = std::move(notices)]() mutable {
         if (level_ends_at_ms > 0) impl->level_ends_at_ms = level_ends_at_ms;
+        for (auto& n : notices)
+            impl->notices[n.move] = std::move(n);
         for (auto& m : messages)
             impl->inbox.push_back(std::move(m));
         impl->pump();

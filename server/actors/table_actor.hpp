@@ -18,6 +18,7 @@
 #include "engine/tournament/tournament_table.hpp"
 #include "persistence/ids.hpp"
 #include "server/actors/actor_context.hpp"
+#include "server/actors/move_notices.hpp"
 #include "server/actors/roster.hpp"
 #include "server/actors/table_registry.hpp"
 
@@ -45,8 +46,10 @@ class TableActor final : public TableEndpoint {
     // A session's request (the registry's route).
     void post(session::TableRequest request) override;
     // The director's messages for this table, in order; `level_ends_at_ms` (game time since the
-    // tournament started, 0: unknown) is what snapshots say about the level.
-    void deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms = 0);
+    // tournament started, 0: unknown) is what snapshots say about the level. `notices`: what each
+    // moved player is told, sent to him just before the SeatPlayer of its move (move_notices.hpp).
+    void deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms = 0,
+                 std::vector<MoveNotice> notices = {});
     // Graceful shutdown: no new hand (a StartHand is held); `quiet` is called once (on the table's
     // strand) when no hand is in play and every finished hand is durable.
     void stop_dealing(std::function<void()> quiet);

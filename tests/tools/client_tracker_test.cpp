@@ -184,6 +184,38 @@ TEST(ClientTracker, TablesAreTrackedApartAndResetTogether) {
     EXPECT_EQ(book.on_message(hand_started(3)), Folded::Dropped);
 }
 
+// A move (RULES.md §6): the player's stream at his old table has ended and the new table's snapshot
+// starts the new one, even at a table he sat at before; a message of the new table before its
+// snapshot is part of a hand he would miss.
+v1::ServerMessage moved(std::int32_t from, std::int32_t to) {
+    v1::ServerMessage m;
+    v1::TournamentEvent* e = m.mutable_tournament_event();
+    e->set_tournament_id(kTournament);
+    e->mutable_moved()->mutable_from()->set_tournament_id(kTournament);
+    e->mutable_moved()->mutable_from()->set_table(from);
+    e->mutable_moved()->mutable_to()->set_tournament_id(kTournament);
+    e->mutable_moved()->mutable_to()->set_table(to);
+    return m;
+}
+
+TEST(ClientTracker, AMoveForgetsBothTablesAndTheNewOneStartsAtItsSnapshot) {
+    TableBook book;
+    ASSERT_TRUE(book.on_message(snapshot(1)).has_value());
+    ASSERT_TRUE(book.on_message(hand_started(2)).has_value());
+    // Away to table 1 and back to table 0, whose stream ran on meanwhile (seq 2 -> 30).
+    ASSERT_TRUE(book.on_message(moved(kTableNumber, 1)).has_value());
+    EXPECT_EQ(book.find({kTournament, kTableNumber}), nullptr);
+    v1::ServerMessage other = snapshot(7);
+    other.mutable_table_snapshot()->mutable_table()->set_table(1);
+    ASSERT_TRUE(book.on_message(other).has_value());
+    ASSERT_TRUE(book.on_message(moved(1, kTableNumber)).has_value());
+    EXPECT_EQ(book.find({kTournament, 1}), nullptr);
+    EXPECT_EQ(kind_of(book.on_message(hand_started(30))), ProblemKind::SequenceGap)
+        << "a hand of the new table before its snapshot is a hand the player missed";
+    EXPECT_TRUE(book.on_message(snapshot(30)).has_value());
+    EXPECT_TRUE(book.on_message(hand_started(31)).has_value());
+}
+
 // ---- RULES.md §8: only what the viewer may see ------------------------------------------------------------
 
 TEST(ClientTracker, Rules8AnotherPlayersHoleCardWithItsFaceIsAProblem) {

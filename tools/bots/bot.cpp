@@ -321,6 +321,13 @@ void Bot::on_lobby(const v1::TournamentInfo& info) {
 void Bot::on_tournament_event(const v1::TournamentEvent& event) {
     if (event.tournament_id() != tournament_) return;
     if (event.has_started()) mark_started();
+    if (event.has_moved()) {
+        // Only the moved player is told. The table book forgot both tables; the new one's snapshot
+        // follows (seated() again).
+        fleet_.seated()[client::key_of(event.moved().from())].erase(index_);
+        acted_.erase(client::key_of(event.moved().from()));
+        acted_.erase(client::key_of(event.moved().to()));
+    }
     if (event.has_eliminated() && event.eliminated().entrant() == entrant_) {
         for (auto& [table, bots] : fleet_.seated())
             if (table.tournament_id == tournament_) bots.erase(index_);

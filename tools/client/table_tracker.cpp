@@ -63,6 +63,13 @@ std::string message_kind(const v1::ServerMessage& message) {
 std::expected<Folded, Problem> TableTracker::on_message(const v1::ServerMessage& message) {
     const std::uint64_t seq = message.table_seq();
     const bool snapshot = message.has_table_snapshot();
+    if (!has_snapshot_ && !snapshot && expect_snapshot_) {
+        const TableKey key = table_of(message) ? key_of(*table_of(message)) : TableKey{};
+        return std::unexpected(
+            Problem{ProblemKind::SequenceGap, to_string(key) + ": table_seq " + std::to_string(seq) +
+                                                  " before the snapshot of a table moved to (" +
+                                                  message_kind(message) + ")"});
+    }
     if (!has_snapshot_ && !snapshot) return Folded::Dropped;
     // A refusal or a chat line is said at the table's current number and does not advance it
     // (proto/tavolo.proto, ServerMessage.table_seq): only the one player refused receives it.
@@ -147,6 +154,14 @@ std::vector<std::uint32_t> TableTracker::own_cards() const {
 // ---- TableBook -----------------------------------------------------------------------------------------
 
 std::expected<Folded, Problem> TableBook::on_message(const v1::ServerMessage& message) {
+    if (message.has_tournament_event() && message.tournament_event().has_moved()) {
+        // Moved (balancing or breaking): the old table's stream has ended for this player, and the new
+        // one starts with the snapshot that follows (he may have sat there before: a fresh start).
+        const v1::MovedTable& moved = message.tournament_event().moved();
+        tables_.erase(key_of(moved.from()));
+        tables_[key_of(moved.to())].expect_snapshot();
+        return Folded::Applied;
+    }
     const v1::TableRef* table = table_of(message);
     const bool table_body =
         message.has_table_snapshot() || message.has_table_event() || message.has_chat_line();

@@ -73,11 +73,18 @@ class TableTracker {
 
     // Forget the table (a new connection): messages are dropped again until the next snapshot.
     void reset() { *this = TableTracker{}; }
+    // The player was moved here: the table's snapshot must come before any other message of it (a
+    // message before it is a hand, or part of one, the player missed: a SequenceGap).
+    void expect_snapshot() {
+        reset();
+        expect_snapshot_ = true;
+    }
 
   private:
     std::expected<void, Problem> check_and_fold(const v1::ServerMessage& message);
 
     bool has_snapshot_ = false;
+    bool expect_snapshot_ = false;
     std::uint64_t last_seq_ = 0;
     v1::TableSnapshot state_;
     DrawReplacement draw_;
@@ -87,8 +94,9 @@ class TableTracker {
 class TableBook {
   public:
     // A ServerMessage as received: a table message goes to its table's tracker; anything else is
-    // accepted as is (Folded::Applied). Malformed: table_seq on a message that is not a table's, a
-    // table message without table_seq or without its table.
+    // accepted as is (Folded::Applied); a MovedTable forgets both tables it names, so the new table's
+    // snapshot starts its stream (the player may have sat there before). Malformed: table_seq on a message
+    // that is not a table's, a table message without table_seq or without its table.
     std::expected<Folded, Problem> on_message(const v1::ServerMessage& message);
 
     const TableTracker* find(const TableKey& key) const;

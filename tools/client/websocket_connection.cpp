@@ -174,6 +174,8 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
     }
 
     void on_write(beast::error_code ec) {
+        // Closed while this write was in flight (a read failed): the queue is the closed connection's.
+        if (closed_) return;
         if (ec) return finish("sending failed: " + ec.message());
         queue_.pop_front();
         if (!queue_.empty()) return write_front();
@@ -189,7 +191,7 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
     void finish(const std::string& reason) {
         if (closed_) return;
         closed_ = true;
-        queue_.clear();
+        // The queue is kept: a write in flight still reads its front (send() queues nothing now).
         beast::error_code ignored;
         beast::get_lowest_layer(ws_).socket().close(ignored);
         if (handlers_.on_closed) handlers_.on_closed(closing_ && !open_ ? "closed by the client" : reason);
