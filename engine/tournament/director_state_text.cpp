@@ -4,6 +4,8 @@
 #include <limits>
 #include <vector>
 
+#include "engine/tournament/payouts.hpp"
+
 namespace tavolo::engine {
 
 namespace {
@@ -198,7 +200,7 @@ std::expected<TournamentDirector, DirectorStateError> DirectorStateAccess::decod
     Floor& f = d.floor_;
     if ((*head)[4] != f.table_size_)
         return invalid("the saved tables have another size than the structure's");
-    if ((*head)[5] != d.paid_.paid_places()) return invalid("the saved payout pays another number of places");
+    const std::int64_t paid_places = (*head)[5];  // checked once the re-entries are read
     d.ranking_.unranked_ = static_cast<int>((*head)[1]);
 
     auto money = next("money", {"prize_parts", "chips_in_play"}, {kAmount, kAmount});
@@ -240,6 +242,11 @@ std::expected<TournamentDirector, DirectorStateError> DirectorStateAccess::decod
     d.addons_ = static_cast<int>((*results)[7]);
     d.reentries_ = static_cast<int>((*results)[8]);
     if (d.reentries_ > d.entrants_) return invalid("more re-entries than entries");
+    // The payouts count players, not entries (late_entry.cpp): a field grown by re-entries pays as many.
+    if (!d.config_.payout_table && d.reentries_ > 0)
+        d.paid_ = default_payout_table(std::max(2, d.entrants_ - d.reentries_));
+    if (paid_places != d.paid_.paid_places())
+        return invalid("the saved payout pays another number of places");
     if (d.winner_ && static_cast<std::size_t>(*d.winner_) >= payments)
         return invalid("the winner is no entrant");
 
@@ -333,7 +340,7 @@ std::expected<TournamentDirector, DirectorStateError> DirectorStateAccess::decod
                           {"entrant", "from_table", "from_seat", "to_table", "to_seat", "breaking", "stack",
                            "sitting_out", "disconnected", "excluded_hands", "waiting", "busted"},
                           {{0, kMaxEntrantId},
-                           {0, tables - 1},
+                           {-1, tables - 1},  // -1: a late entrant, from no table (late_entry.cpp)
                            {-1, kMaxTableSize - 1},
                            {id, id},
                            {-1, -1},

@@ -649,7 +649,6 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
             executor_on(strand));
     }
 
-
     void maybe_finish() {
         if (!director || !director->finished() || pending_finishes > 0 || results_sent || !journal->idle() ||
             placings_paid < director->ranking().placings().size())
