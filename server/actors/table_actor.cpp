@@ -360,6 +360,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         notices.erase(it);
     }
 
+    void stop_then_wait(std::function<void()> q);  // below, beside both()
+
     void maybe_quiet() {
         if (!stopping || !quiet || (core.in_hand() && !voided) || pending_commits > 0) return;
         auto call = std::move(quiet);
@@ -504,35 +506,32 @@ static std::function<void()> both(std::function<void()> first, std::function<voi
     };
 }
 
+// Stops dealing; `q` joins whatever already waits for the table to be quiet (at once when closed).
+void TableActor::Impl::stop_then_wait(std::function<void()> q) {
+    stopping = true;
+    quiet = both(std::move(quiet), std::move(q));
+    if (closed) {
+        auto call = std::move(quiet);
+        quiet = nullptr;
+        if (call) call();
+        return;
+    }
+    maybe_quiet();
+}
+
 void TableActor::stop_dealing(std::function<void()> quiet) {
     asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
-        impl->stopping = true;
-        impl->quiet = both(std::move(impl->quiet), std::move(quiet));
-        if (impl->closed) {
-            auto call = std::move(impl->quiet);
-            impl->quiet = nullptr;
-            if (call) call();
-            return;
-        }
-        impl->maybe_quiet();
+        impl->stop_then_wait(std::move(quiet));
     });
 }
 
 void TableActor::void_and_stop(std::function<void()> quiet) {
     asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
         impl->voided = true;
-        impl->stopping = true;
         impl->clock_timer.cancel();
         impl->pause_timer.cancel();
         impl->pausing = false;
-        impl->quiet = both(std::move(impl->quiet), std::move(quiet));
-        if (impl->closed) {
-            auto call = std::move(impl->quiet);
-            impl->quiet = nullptr;
-            if (call) call();
-            return;
-        }
-        impl->maybe_quiet();
+        impl->stop_then_wait(std::move(quiet));
     });
 }
 
