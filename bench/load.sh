@@ -31,25 +31,8 @@ done
 case $tables in '' | *[!0-9]* | 0*) echo "load: --tables must be a whole number from 1" >&2; exit 2 ;; esac
 players=$((tables * 10))
 
-server_bin=$build_dir/server/tavolo-server
-tool_bin=$build_dir/tools/tavolo
-if [ ! -x "$server_bin" ] || [ ! -x "$tool_bin" ]; then
-  echo "load: building tavolo-server and tavolo"
-  BUILD_TARGETS="tavolo-server tavolo" bash deploy/build.sh >/dev/null
-fi
-
-work=$root/.tavolo/load-$$
-mkdir -p "$work"
-pgdir=$work/pg
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  bash "$root/deploy/pg.sh" stop "$pgdir" >/dev/null 2>&1 || true
-  if [ "$keep" = true ]; then echo "load: kept $work"; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-
-database_url=$(bash deploy/pg.sh start "$pgdir" --fast)
+source bench/bench_env.sh
+bench_setup load --fast
 
 # The configuration: keys of deploy/tavolo.example.toml. Ten-minute levels at `speed` play a level in
 # 600/speed seconds; the 30-second action clock runs 30/speed seconds, which 500 bots starting at once

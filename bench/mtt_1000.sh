@@ -32,25 +32,8 @@ while [ $# -gt 0 ]; do
 done
 case $players in '' | *[!0-9]* | 0* | 1) echo "mtt_1000: --players must be a whole number from 2" >&2; exit 2 ;; esac
 
-server_bin=$build_dir/server/tavolo-server
-tool_bin=$build_dir/tools/tavolo
-if [ ! -x "$server_bin" ] || [ ! -x "$tool_bin" ]; then
-  echo "mtt_1000: building tavolo-server and tavolo"
-  BUILD_TARGETS="tavolo-server tavolo" bash deploy/build.sh >/dev/null
-fi
-
-work=$root/.tavolo/mtt-$$
-mkdir -p "$work"
-pgdir=$work/pg
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  bash "$root/deploy/pg.sh" stop "$pgdir" >/dev/null 2>&1 || true
-  if [ "$keep" = true ]; then echo "mtt_1000: kept $work"; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-
-database_url=$(bash deploy/pg.sh start "$pgdir" --fast)
+source bench/bench_env.sh
+bench_setup mtt_1000 --fast
 
 # Keys of deploy/tavolo.example.toml. The start is 10 game minutes away (600/speed real seconds):
 # time for N accounts to be made and registered. A 120-second action clock keeps bots that a loaded

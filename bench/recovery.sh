@@ -30,27 +30,8 @@ done
 case $tables in '' | *[!0-9]* | 0*) echo "recovery: --tables must be a whole number from 1" >&2; exit 2 ;; esac
 players=$((tables * 9))
 
-server_bin=$build_dir/server/tavolo-server
-tool_bin=$build_dir/tools/tavolo
-if [ ! -x "$server_bin" ] || [ ! -x "$tool_bin" ]; then
-  echo "recovery: building tavolo-server and tavolo"
-  BUILD_TARGETS="tavolo-server tavolo" bash deploy/build.sh >/dev/null
-fi
-
-work=$root/.tavolo/recovery-$$
-mkdir -p "$work"
-pgdir=$work/pg
-server_pid=
-bots_pid=
-cleanup() {
-  [ -n "$bots_pid" ] && kill -TERM "$bots_pid" 2>/dev/null || true
-  [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  bash "$root/deploy/pg.sh" stop "$pgdir" >/dev/null 2>&1 || true
-  if [ "$keep" = true ]; then echo "recovery: kept $work"; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-
-database_url=$(bash deploy/pg.sh start "$pgdir")
+source bench/bench_env.sh
+bench_setup recovery
 
 config=$work/tavolo.toml
 {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,9 @@ class PrivateCluster {
     ~PrivateCluster() {
         try {
             run_command("bash " + script_ + " stop " + dir_ + " 2>&1");
+            // pg.sh keeps a durable cluster's directory (production data); a test's is always thrown away.
+            std::error_code ignored;
+            std::filesystem::remove_all(dir_, ignored);
         } catch (...) {
         }
     }
