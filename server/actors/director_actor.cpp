@@ -14,9 +14,7 @@ void DirectorActor::Impl::begin() {
     }
     std::vector<engine::EntrantId> ids(start.entrants.size());
     std::iota(ids.begin(), ids.end(), engine::EntrantId{0});
-    entries_used = roster->entrants.size();
-    roster->entrants.resize(std::max<std::size_t>(
-        entries_used, static_cast<std::size_t>(std::max(0, rules->structure.max_players))));
+    size_roster();
     auto started = engine::TournamentDirector::start(
         ids, engine::DirectorConfig{rules->structure, engine::Pace::Free, rules->payout_table}, rng);
     if (!started) {
@@ -103,6 +101,7 @@ void DirectorActor::Impl::resume(std::shared_ptr<ResumedTournament> r) {
         roster->entrants.push_back({persistence::raw(start.entrants[i].account),
                                     start.entrants[i].registration,
                                     i < r->names.size() ? r->names[i] : std::string()});
+    size_roster();
     director.emplace(std::move(r->director));
     make_journal(r->saved_seq + 1);
     resuming = true;
@@ -169,10 +168,25 @@ void DirectorActor::Impl::make_journal(std::int64_t next_seq) {
     journal.emplace(
         ctx.writes, start.tournament, executor_on(strand), [this](Decision d) { carry_out(std::move(d)); },
         next_seq);
+    journal_entrants();
+}
+
+// The registrations the director's saves name by entrant number: the entries so far (the roster's
+// slots for late entrants still to come are not entrants; one whose seating is under way is saved
+// with no registration, and a restart leaves his slot empty).
+void DirectorActor::Impl::journal_entrants() {
     std::vector<persistence::RegistrationId> registrations;
-    for (const RosterEntry& e : roster->entrants)
-        registrations.push_back(e.registration);
+    for (std::size_t i = 0; i < entries_used; ++i)
+        registrations.push_back(roster->entrants[i].registration);
     journal->set_entrants(std::move(registrations));
+}
+
+// Room for every late entry up to the field's maximum, made before any table reads the roster (it
+// never reallocates after).
+void DirectorActor::Impl::size_roster() {
+    entries_used = roster->entrants.size();
+    roster->entrants.resize(std::max<std::size_t>(
+        entries_used, static_cast<std::size_t>(std::max(0, rules->structure.max_players))));
 }
 
 // `table`: the table whose report the decision answers (-1: the clock's). Saved on that table's

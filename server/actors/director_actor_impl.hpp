@@ -118,6 +118,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                     std::optional<engine::TournamentTable> resumed = std::nullopt);
     void resume(std::shared_ptr<ResumedTournament> r);
     void make_journal(std::int64_t next_seq);
+    void journal_entrants();
+    void size_roster();
     void decide(engine::TableId table, std::vector<engine::DirectorMessage> messages);
     void carry_out(Decision d);
     std::int64_t level_ends_at_ms() const;

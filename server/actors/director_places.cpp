@@ -194,6 +194,7 @@ void DirectorActor::Impl::seat_late(const lobby::Entrant& e, engine::EntrantId e
         "event=late_entrant_seated tournament={} registration={} entrant={} entrants={} "
         "prize_pool={}",
         id(), persistence::raw(e.registration), entrant, director->entrants(), director->prize_pool());
+    journal_entrants();              // his registration is saved with the decision that seats him
     decide(-1, std::move(*answer));  // saved, then carried out (a new table's row first: stage_tables)
 }
 

@@ -44,6 +44,12 @@ Prepared prepare(persistence::Database& db, const persistence::RecoveredTourname
         registrations[raw(r.id)] = &r;
     persistence::AccountStore accounts(db, persistence::PasswordCost::minimum());  // reads only
     for (auto id : saved.entrants) {
+        if (raw(id) == 0) {  // a late entrant's slot whose seating was under way: no entrant
+            out->start.entrants.push_back({});
+            out->finish_recorded.push_back(false);
+            out->names.emplace_back();
+            continue;
+        }
         const auto it = registrations.find(raw(id));
         if (it == registrations.end())
             return std::unexpected("entrant registration " + std::to_string(raw(id)) +

@@ -31,7 +31,7 @@ std::string crash_config() {
            "[lobby]\ndemo = false\n\n[server]\nshutdown_grace = 10\n\n"
            "[[tournament]]\nname = \"Crash MTT\"\ngame = \"holdem\"\nkind = \"mtt\"\nseats = 9\n"
            "max_players = " +
-           std::to_string(kPlayers) + "\nmin_players = " + std::to_string(kPlayers) +
+           std::to_string(kPlayers + 20) + "\nmin_players = " + std::to_string(kPlayers) +
            "\nstart = \"+20m\"\nstarting_stack = 3000\nlevel_minutes = 6\nbuy_in = \"10.00\"\nfee = "
            "\"1.00\"\n";
 }
