@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <expected>
 #include <initializer_list>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -92,5 +93,18 @@ struct ValueRange {
 std::expected<std::vector<std::int64_t>, StateTextError> checked_values(
     const StateRecord& record, std::initializer_list<std::string_view> names,
     std::initializer_list<ValueRange> ranges);
+
+// The ranges the saved texts' fields share (`using namespace state_ranges;` in a codec's .cpp).
+namespace state_ranges {
+inline constexpr std::int64_t kI32Min = std::numeric_limits<std::int32_t>::min();
+inline constexpr std::int64_t kI32Max = std::numeric_limits<std::int32_t>::max();
+inline constexpr std::int64_t kI64Min = std::numeric_limits<std::int64_t>::min();
+inline constexpr std::int64_t kI64Max = std::numeric_limits<std::int64_t>::max();
+inline constexpr ValueRange kFlag{0, 1};
+inline constexpr ValueRange kInt{kI32Min, kI32Max};
+inline constexpr ValueRange kLong{kI64Min, kI64Max};
+inline constexpr ValueRange kCount{0, kI32Max};
+inline constexpr ValueRange kAmount{0, kI64Max};
+}  // namespace state_ranges
 
 }  // namespace tavolo::engine

@@ -8,17 +8,9 @@
 
 namespace tavolo::engine {
 
-namespace {
+using namespace state_ranges;
 
-constexpr std::int64_t kI32Min = std::numeric_limits<std::int32_t>::min();
-constexpr std::int64_t kI32Max = std::numeric_limits<std::int32_t>::max();
-constexpr std::int64_t kI64Min = std::numeric_limits<std::int64_t>::min();
-constexpr std::int64_t kI64Max = std::numeric_limits<std::int64_t>::max();
-constexpr ValueRange kFlag{0, 1};
-constexpr ValueRange kInt{kI32Min, kI32Max};
-constexpr ValueRange kLong{kI64Min, kI64Max};
-constexpr ValueRange kCount{0, kI32Max};
-constexpr ValueRange kAmount{0, kI64Max};
+namespace {
 
 std::int64_t ms(Duration d) {
     return d.count();

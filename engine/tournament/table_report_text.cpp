@@ -4,17 +4,7 @@
 
 namespace tavolo::engine {
 
-namespace {
-
-constexpr std::int64_t kI32Min = std::numeric_limits<std::int32_t>::min();
-constexpr std::int64_t kI32Max = std::numeric_limits<std::int32_t>::max();
-constexpr std::int64_t kI64Min = std::numeric_limits<std::int64_t>::min();
-constexpr std::int64_t kI64Max = std::numeric_limits<std::int64_t>::max();
-constexpr ValueRange kInt{kI32Min, kI32Max};
-constexpr ValueRange kLong{kI64Min, kI64Max};
-constexpr ValueRange kFlag{0, 1};
-
-}  // namespace
+using namespace state_ranges;
 
 std::string encode_table_report(const TableReport& r) {
     StateTextWriter w(kTableReportKind, kTableReportVersion);
