@@ -66,17 +66,6 @@ std::int64_t players_who_moved(const TestDatabase& db) {
                     "HAVING count(DISTINCT table_id) > 1) moved");
 }
 
-// Hand-for-hand is due while exactly one player more than the paid places remains on two tables or
-// more (engine/tournament/director.hpp); a hand that busts the last player out of the money and the
-// first in it together never leaves that many, so the bubble bursts without it. Their finishes then
-// commit together (one hand, one commit: the same finished_at).
-bool bubble_burst_in_one_hand(const TestDatabase& db) {
-    return db.count(
-               "SELECT count(DISTINCT finished_at) FROM registrations WHERE finishing_place IN "
-               "((SELECT count(*) FROM registrations WHERE prize_cents > 0), "
-               "(SELECT count(*) FROM registrations WHERE prize_cents > 0) + 1)") == 1;
-}
-
 int occurrences(const std::string& log, const std::string& text) {
     int n = 0;
     for (auto at = log.find(text); at != std::string::npos; at = log.find(text, at + text.size()))
@@ -120,8 +109,11 @@ void play_mtt(const std::string& game, const std::string& betting) {
     EXPECT_GT(balance.lines, 60) << "a balancing line after each report";
     EXPECT_LE(balance.worst_gap, 1) << "a table two or more players above another after its balancing";
     EXPECT_GE(occurrences(log, "event=tables_broken"), 8) << "ten tables broken down to the final one";
-    EXPECT_TRUE(occurrences(log, "event=hand_for_hand") >= 1 || bubble_burst_in_one_hand(db))
-        << "hand-for-hand at the bubble, unless one hand burst it";
+    // No hand-for-hand check here: it is due only while exactly one player more than the paid places
+    // remains on two tables or more, and the hand in play at the other table often bursts the bubble
+    // before a round starts (a draw field skipped it in two CI runs of three). The crash test (200
+    // players) waits for a hand-for-hand round and kills the server in it; the engine's tests check its
+    // rules (tests/engine/tournament).
     EXPECT_EQ(occurrences(log, "event=final_table"), 1);
     EXPECT_GE(occurrences(log, "event=tournament_break"), 1) << "the break after the first hour of play";
     EXPECT_EQ(occurrences(log, "event=report_refused"), 0) << log;
