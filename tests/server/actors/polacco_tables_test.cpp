@@ -18,15 +18,20 @@ namespace {
 
 constexpr double kSpeed = 200.0;
 
-TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each_told_his_move) {
-    Harness h(kSpeed);
-    ScriptedPlayers players(h, 17);
-    TournamentDeclaration d =
-        default_declaration("polacco-mtt", TournamentGame::Polacco, engine::TournamentKind::ScheduledMtt,
-                            engine::Betting::NoLimit);
+// A Polacco MTT of twelve (several tables, redrawn down to the final one).
+TournamentDeclaration polacco_mtt_of_twelve(const std::string& name) {
+    TournamentDeclaration d = default_declaration(
+        name, TournamentGame::Polacco, engine::TournamentKind::ScheduledMtt, engine::Betting::NoLimit);
     auto& p = std::get<PolaccoTournament>(d.rules);
     p.min_players = 2;
     p.max_players = 12;
+    return d;
+}
+
+TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each_told_his_move) {
+    Harness h(kSpeed);
+    ScriptedPlayers players(h, 17);
+    const TournamentDeclaration d = polacco_mtt_of_twelve("polacco-mtt");
     const auto start = h.tournament(d, 12);
     h.tournaments.start(start);
     ASSERT_TRUE(h.wait_finished(start.tournament)) << "the tournament did not finish before the hang guard";
@@ -118,13 +123,7 @@ TEST(PolaccoTablesActors, rules_9_twelve_players_redrawn_to_the_final_table_each
 TEST(PolaccoTablesActors, shutdown_every_table_finishes_its_hand_then_quiet_once) {
     Harness h(kSpeed);
     ScriptedPlayers players(h, 19);
-    TournamentDeclaration d =
-        default_declaration("polacco-stop", TournamentGame::Polacco, engine::TournamentKind::ScheduledMtt,
-                            engine::Betting::NoLimit);
-    auto& p = std::get<PolaccoTournament>(d.rules);
-    p.min_players = 2;
-    p.max_players = 12;
-    const auto start = h.tournament(d, 12);
+    const auto start = h.tournament(polacco_mtt_of_twelve("polacco-stop"), 12);
     h.tournaments.start(start);
     // Both tables are dealing.
     ASSERT_TRUE(h.outbox.wait([](const std::vector<Received>& log) {
