@@ -309,7 +309,7 @@ StoreResult<Registration> TournamentStore::register_player(TournamentId id, Acco
 namespace {
 
 StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_part, Cents fee,
-                                   const std::string& key, const char* kind) {
+                                   const std::string& key, const char* kind, int most) {
     if (prize_part < 0 || fee < 0 || checked_sum(prize_part, fee).value_or(0) <= 0)
         return store_error(StoreErrc::invalid_argument,
                            "a re-buy or add-on costs a positive amount within 64-bit cents");
@@ -332,11 +332,15 @@ StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_
             return store_error(
                 StoreErrc::invalid_argument,
                 std::string("no ") + kind + " once the tournament is " + to_string(ctx->state));
+        const bool is_rebuy = std::string(kind) == "rebuy";
+        if (most > 0 && (is_rebuy ? reg->rebuys : reg->addons) >= most)
+            return store_error(StoreErrc::invalid_argument, "the entry has bought " + std::to_string(most) +
+                                                                " " + kind + (most == 1 ? "" : "s") +
+                                                                " already, the most allowed");
         auto paid = pay(tx, raw(id), kind, key,
                         legs_of(ctx->player_wallet, {{ctx->pool, prize_part}, {ctx->house, fee}}), prize_part,
                         fee, prize_part + fee);
         if (!paid) return std::unexpected(paid.error());
-        bool is_rebuy = std::string(kind) == "rebuy";
         tx.exec_params0(
             "UPDATE registrations SET paid_cents = paid_cents + $2, prize_part_cents = prize_part_cents + "
             "$3, "
@@ -350,13 +354,46 @@ StoreResult<Registration> purchase(Database& db, RegistrationId id, Cents prize_
 }  // namespace
 
 StoreResult<Registration> TournamentStore::rebuy(RegistrationId id, Cents prize_part, Cents fee,
-                                                 const std::string& key) {
-    return purchase(db_, id, prize_part, fee, key, "rebuy");
+                                                 const std::string& key, int most) {
+    return purchase(db_, id, prize_part, fee, key, "rebuy", most);
 }
 
 StoreResult<Registration> TournamentStore::addon(RegistrationId id, Cents prize_part, Cents fee,
                                                  const std::string& key) {
-    return purchase(db_, id, prize_part, fee, key, "addon");
+    return purchase(db_, id, prize_part, fee, key, "addon", 1);
+}
+
+StoreResult<Registration> TournamentStore::pay_back_purchase(RegistrationId id, bool rebuy, Cents prize_part,
+                                                             Cents fee, const std::string& key) {
+    if (prize_part < 0 || fee < 0 || !checked_sum(prize_part, fee))
+        return store_error(StoreErrc::invalid_argument, "a refund is not negative and within 64-bit cents");
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Registration> {
+        auto reg = load_registration(tx, raw(id), true);
+        auto replay = replayed(tx, key, [&](const PaidBefore& p) {
+            return p.kind == "refund" && p.registration == raw(id) && p.prize_part == prize_part &&
+                   p.fee == fee;
+        });
+        if (!replay) return std::unexpected(replay.error());
+        if (*replay) return reg;
+        if (!reg) return reg;
+        if ((rebuy ? reg->rebuys : reg->addons) < 1 || reg->paid < prize_part + fee ||
+            reg->prize_part < prize_part)
+            return store_error(
+                StoreErrc::invalid_argument,
+                std::string("the entry has no ") + (rebuy ? "re-buy" : "add-on") + " to pay back");
+        auto ctx = context_of(tx, raw(reg->tournament), raw(reg->account));
+        if (!ctx) return std::unexpected(ctx.error());
+        auto paid = pay(tx, raw(id), "refund", key,
+                        legs_of(ctx->player_wallet, {{ctx->pool, -prize_part}, {ctx->house, -fee}}),
+                        prize_part, fee, prize_part + fee);
+        if (!paid) return std::unexpected(paid.error());
+        tx.exec_params0(
+            "UPDATE registrations SET paid_cents = paid_cents - $2, prize_part_cents = prize_part_cents - "
+            "$3, "
+            "fee_cents = fee_cents - $4, rebuys = rebuys - $5, addons = addons - $6 WHERE id = $1",
+            raw(id), prize_part + fee, prize_part, fee, rebuy ? 1 : 0, rebuy ? 0 : 1);
+        return load_registration(tx, raw(id), false);
+    });
 }
 
 namespace detail {

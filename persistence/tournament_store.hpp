@@ -85,8 +85,16 @@ class TournamentStore {
     // tournament is over.
     StoreResult<Registration> register_player(TournamentId id, AccountId account, const std::string& key,
                                               std::optional<WalletId> payer = std::nullopt);
-    StoreResult<Registration> rebuy(RegistrationId id, Cents prize_part, Cents fee, const std::string& key);
+    // A re-buy (at most `most` per entry, 0: no limit) or the add-on (once per entry), paid from the
+    // entry's wallet; invalid_argument past the limit, with nothing paid.
+    StoreResult<Registration> rebuy(RegistrationId id, Cents prize_part, Cents fee, const std::string& key,
+                                    int most = 0);
     StoreResult<Registration> addon(RegistrationId id, Cents prize_part, Cents fee, const std::string& key);
+    // Pays one re-buy (or the add-on) back to the entry's wallet and takes it off the entry: a
+    // purchase paid and never played because the server stopped before its table recorded it
+    // (RULES.md §7: the void hand's chips are as at its start). The entry's state stays.
+    StoreResult<Registration> pay_back_purchase(RegistrationId id, bool rebuy, Cents prize_part, Cents fee,
+                                                const std::string& key);
     // The finishing place and the prize paid from the prize pool (0 for none).
     StoreResult<Registration> record_finish(RegistrationId id, int place, Cents prize,
                                             const std::string& key);

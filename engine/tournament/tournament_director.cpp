@@ -118,6 +118,32 @@ bool TournamentDirector::rebuy_period() const {
     return r.enabled && level_ <= r.period_levels;
 }
 
+int TournamentDirector::rebuys_of(EntrantId entrant) const {
+    return entrant >= 0 && static_cast<std::size_t>(entrant) < purchases_.size()
+               ? purchases_[static_cast<std::size_t>(entrant)].rebuys
+               : 0;
+}
+
+bool TournamentDirector::addon_of(EntrantId entrant) const {
+    return entrant >= 0 && static_cast<std::size_t>(entrant) < purchases_.size() &&
+           purchases_[static_cast<std::size_t>(entrant)].addon;
+}
+
+TournamentDirector::RebuyWindow& TournamentDirector::rebuy_window(TableId id) {
+    const auto at = static_cast<std::size_t>(id);
+    if (at >= rebuy_windows_.size()) rebuy_windows_.resize(at + 1, {rebuy_period(), std::nullopt});
+    return rebuy_windows_[at];
+}
+
+// A purchase rides with the report of the hand after which it was made: the hand this report
+// finishes opened its window, or the hand the table finished before (bought between the two).
+bool TournamentDirector::rebuy_window_open(const TableReport& r) const {
+    const auto at = static_cast<std::size_t>(r.table);
+    if (at >= rebuy_windows_.size()) return rebuy_period();
+    const RebuyWindow& w = rebuy_windows_[at];
+    return (r.finished_hand != 0 && w.started_open) || w.open.value_or(rebuy_period());
+}
+
 Cents TournamentDirector::prize_pool() const {
     return engine::prize_pool(prize_parts_, config_.structure.guarantee);
 }
@@ -230,7 +256,8 @@ std::expected<void, DirectorError> TournamentDirector::check(const TableReport& 
         };
         const Purchases& before = purchases_[static_cast<std::size_t>(b->entrant)];
         const bool rebuy_ok =
-            b->kind == Purchase::Rebuy && rebuy_period() && b->chips == config_.structure.starting_stack &&
+            b->kind == Purchase::Rebuy && rebuy_window_open(r) &&
+            b->chips == config_.structure.starting_stack &&
             (rules.max_rebuys == 0 || before.rebuys + earlier(Purchase::Rebuy) < rules.max_rebuys);
         const bool addon_ok = b->kind == Purchase::AddOn && addon_offered_ && b->chips == rules.addon_chips &&
                               !before.addon && earlier(Purchase::AddOn) == 0;
@@ -290,6 +317,8 @@ void TournamentDirector::take(const TableReport& r) {
     floor_.update(r.table, r);
     // A report sent before the table heard its StartHand leaves it started.
     if (r.finished_hand != 0) {
+        RebuyWindow& window = rebuy_window(r.table);
+        window.open = window.started_open;
         playing_[static_cast<std::size_t>(r.table)] = 0;
         --tables_in_hand_;
     }
@@ -405,6 +434,7 @@ void TournamentDirector::start_round(std::vector<DirectorMessage>& out) {
 void TournamentDirector::start_table(TableId id, std::vector<DirectorMessage>& out) {
     if (!floor_.open(id) || floor_.table(id).player_count() < 2 || playing(id)) return;
     out.emplace_back(StartHand{id, ++next_hand_, rebuy_period()});
+    rebuy_window(id).started_open = rebuy_period();
     playing_[static_cast<std::size_t>(id)] = next_hand_;
     floor_.set_in_hand(id, true);
     ++tables_in_hand_;

@@ -110,6 +110,9 @@ class TournamentDirector {
     bool on_break() const { return on_break_; }
     Duration break_ends() const { return break_ends_; }
     bool rebuy_period() const;
+    // What `entrant` has bought: re-buys and whether the add-on.
+    int rebuys_of(EntrantId entrant) const;
+    bool addon_of(EntrantId entrant) const;
     bool hand_for_hand_round() const { return round_hand_for_hand_; }
     int tables_in_hand() const { return tables_in_hand_; }
     bool finished() const { return winner_.has_value(); }
@@ -166,6 +169,17 @@ class TournamentDirector {
         bool addon = false;  // the add-on is once per player
     };
     std::vector<Purchases> purchases_;  // by entrant id
+    // By table, the re-buy window (§6: a player may re-buy until the next hand at his table starts):
+    // whether the latest hand started there began in the re-buy period, and whether the hand it last
+    // finished did (the window its purchases are judged by). Not saved: a restored director takes
+    // the period as it stands (a purchase at a crash is paid back if never reported, RULES.md §7).
+    struct RebuyWindow {
+        bool started_open = false;
+        std::optional<bool> open;  // none before the table's first hand: the period decides
+    };
+    std::vector<RebuyWindow> rebuy_windows_;
+    RebuyWindow& rebuy_window(TableId id);
+    bool rebuy_window_open(const TableReport& r) const;
     // Hands.
     HandId next_hand_ = 0;
     std::vector<HandId> playing_;                  // by table: the hand the director started there (0: none)

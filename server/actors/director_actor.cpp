@@ -78,6 +78,14 @@ void DirectorActor::Impl::open_table(engine::TableId table, persistence::TableId
     setup.address = address(table);
     setup.stored = row;
     setup.clock = rules->clock;
+    const engine::RebuyRules& buys = rules->structure.rebuys;
+    setup.purchases.rebuys = buys.enabled;
+    setup.purchases.addon = buys.enabled && buys.addon;
+    setup.purchases.starting_stack = rules->structure.starting_stack;
+    setup.purchases.rebuy_price = buys.price;
+    setup.purchases.max_rebuys = buys.max_rebuys;
+    setup.purchases.addon_price = buys.addon_price;
+    setup.purchases.addon_chips = buys.addon_chips;
     setup.roster = roster;
     setup.pause_between_hands = options.pause_between_hands;
     setup.report = [weak = weak_from_this()](engine::TableReport report) {

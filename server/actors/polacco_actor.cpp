@@ -425,6 +425,9 @@ void PolaccoActor::Impl::handle(PolaccoTableNumber table, const session::TableRe
                 if (auto player = seated_or_refuse(table, r))
                     carry_out(table, core->set_client_seed(table, *player, seed.bytes));
             },
+            [&](const session::PurchaseRequest&) {
+                reply({v1::ERROR_CODE_PURCHASE_REFUSED, "Poker Polacco has no re-buys and no add-on"});
+            },
         },
         r.body);
     current = nullptr;

@@ -21,6 +21,7 @@
 #include "server/actors/move_notices.hpp"
 #include "server/actors/roster.hpp"
 #include "server/actors/table_registry.hpp"
+#include "server/table/table_effects.hpp"
 
 namespace tavolo::server::actors {
 
@@ -28,6 +29,7 @@ struct TableSetup {
     protocol::TableAddress address;  // tournament id and the engine's 0-based table number
     persistence::TableId stored{};   // the table's row (TournamentStore::open_table), for the write path
     engine::ClockSettings clock;     // RULES.md §5
+    table::PurchaseTerms purchases;  // re-buys and the add-on, RULES.md §6 (none by default)
     std::shared_ptr<const Roster> roster;
     // Game time between the end of a hand and the next deal, so players see the showdown.
     std::chrono::milliseconds pause_between_hands{3'000};

@@ -18,6 +18,8 @@ protocol::Refusal refusal_words(table::Refusal kind, const std::string& message,
             return {v1::ERROR_CODE_BAD_FIELD, message};
         case table::Refusal::TableRefused:
             return {v1::ERROR_CODE_ILLEGAL_ACTION, message};
+        case table::Refusal::Purchase:
+            return {v1::ERROR_CODE_PURCHASE_REFUSED, message};
     }
     return {v1::ERROR_CODE_INTERNAL, message};
 }

@@ -13,9 +13,7 @@ std::string prize_key(std::int64_t tournament, persistence::RegistrationId regis
     return "prize:" + std::to_string(tournament) + ":" + std::to_string(persistence::raw(registration));
 }
 
-namespace {
-
-void send_balance(ActorContext& context, persistence::TableId table, session::AccountIdValue account,
+void send_balance(ActorContext& context, persistence::TableId table, std::int64_t account,
                   const persistence::Executor& executor) {
     Outbox& outbox = context.outbox;
     // Ordered after the finish (same table), so the balance includes the prize.
@@ -41,8 +39,6 @@ void send_balance(ActorContext& context, persistence::TableId table, session::Ac
     if (!accepted)
         spdlog::warn("event=wallet_not_read account={} error=\"{}\"", account, accepted.error().message);
 }
-
-}  // namespace
 
 void pay_place(ActorContext& context, persistence::TableId table, std::int64_t tournament,
                const RosterEntry& entry, int place, engine::Cents prize,

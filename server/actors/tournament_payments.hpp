@@ -24,6 +24,11 @@ void pay_place(ActorContext& context, persistence::TableId table, std::int64_t t
                const RosterEntry& entry, int place, engine::Cents prize,
                const persistence::Executor& executor, std::function<void(bool)> done);
 
+// Reads the account's wallet balance after everything submitted for `table` so far and sends it to
+// the account (a Wallet message); a failure is logged.
+void send_balance(ActorContext& context, persistence::TableId table, std::int64_t account,
+                  const persistence::Executor& executor);
+
 // The message to every entrant's account, serialised once.
 void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::ServerMessage& message);
 protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent event);

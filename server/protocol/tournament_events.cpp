@@ -83,4 +83,37 @@ v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace
     return out;
 }
 
+namespace {
+v1::PurchaseKind kind_of(engine::Purchase kind) {
+    return kind == engine::Purchase::Rebuy ? v1::PURCHASE_KIND_REBUY : v1::PURCHASE_KIND_ADD_ON;
+}
+}  // namespace
+
+v1::TournamentEvent purchase_offered(const TableAddress& table, const PurchaseOfferWords& offer) {
+    v1::TournamentEvent e;
+    e.set_tournament_id(table.tournament_id);
+    auto* o = e.mutable_purchase_offered();
+    set_table(o->mutable_table(), table);
+    o->set_kind(kind_of(offer.kind));
+    o->set_chips(offer.chips);
+    o->set_price_cents(offer.price);
+    o->set_fee_cents(offer.fee);
+    o->set_answer_within_ms(offer.answer_within_ms);
+    o->set_busted(offer.busted);
+    return e;
+}
+
+v1::TournamentEvent chips_purchased(const TableAddress& table, engine::EntrantId entrant,
+                                    const std::string& name, engine::Purchase kind, engine::Chips chips) {
+    v1::TournamentEvent e;
+    e.set_tournament_id(table.tournament_id);
+    auto* c = e.mutable_chips_purchased();
+    set_table(c->mutable_table(), table);
+    c->set_entrant(entrant);
+    c->set_name(name);
+    c->set_kind(kind_of(kind));
+    c->set_chips(chips);
+    return e;
+}
+
 }  // namespace tavolo::server::protocol

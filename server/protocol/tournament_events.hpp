@@ -41,6 +41,20 @@ struct FinalPlace {
     engine::Cents prize = 0;
 };
 
+// A re-buy or the add-on on offer to one player at `table` (RULES.md §6).
+struct PurchaseOfferWords {
+    engine::Purchase kind = engine::Purchase::Rebuy;
+    engine::Chips chips = 0;
+    engine::Cents price = 0;  // prize part and fee
+    engine::Cents fee = 0;
+    std::int64_t answer_within_ms = 0;  // 0: until his table's next hand ends
+    bool busted = false;
+};
+v1::TournamentEvent purchase_offered(const TableAddress& table, const PurchaseOfferWords& offer);
+// A player at `table` bought chips.
+v1::TournamentEvent chips_purchased(const TableAddress& table, engine::EntrantId entrant,
+                                    const std::string& name, engine::Purchase kind, engine::Chips chips);
+
 // The tournament is over: the results, best first (sorted here by place).
 v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace> results);
 

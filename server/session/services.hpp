@@ -93,12 +93,19 @@ struct ReattachRequest {};
 struct ClientSeedRequest {
     std::vector<std::uint8_t> bytes;
 };
+// A re-buy or the add-on (RULES.md §6), or declining it: the table checks, pays and adds it
+// (server/table TableCore "re-buys and the add-on").
+struct PurchaseRequest {
+    bool addon = false;  // false: a re-buy
+    bool decline = false;
+};
 // Sent by the session registry, not by a client: the account's connection is gone (or replaced by
 // none); the table shows him away and his clock runs on (RULES.md section 5). `request_id` is 0.
 struct AwayNotice {};
 
-using TableRequestBody = std::variant<v1::Action, SitOutRequest, ChatRequest, ObserveRequest,
-                                      StopObservingRequest, ReattachRequest, AwayNotice, ClientSeedRequest>;
+using TableRequestBody =
+    std::variant<v1::Action, SitOutRequest, ChatRequest, ObserveRequest, StopObservingRequest,
+                 ReattachRequest, AwayNotice, ClientSeedRequest, PurchaseRequest>;
 
 struct TableRequest {
     Requester from;

@@ -144,6 +144,10 @@ std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMess
             return ask(message.observe(), ObserveRequest{});
         case v1::ClientMessage::kStopObserving:
             return ask(message.stop_observing(), StopObservingRequest{});
+        case v1::ClientMessage::kRebuy:
+            return ask(message.rebuy(), PurchaseRequest{false, message.rebuy().decline()});
+        case v1::ClientMessage::kAddOn:
+            return ask(message.add_on(), PurchaseRequest{true, message.add_on().decline()});
         case v1::ClientMessage::kClientSeed: {
             auto bytes = client_seed_of(message.client_seed());
             if (!bytes) return std::unexpected(bytes.error());

@@ -133,6 +133,8 @@ Effects SessionCore::dispatch(const v1::ClientMessage& message) {
         case v1::ClientMessage::kObserve:
         case v1::ClientMessage::kStopObserving:
         case v1::ClientMessage::kClientSeed:
+        case v1::ClientMessage::kRebuy:
+        case v1::ClientMessage::kAddOn:
             return on_table_request(message);
         case v1::ClientMessage::kPing:
             return on_ping(message);

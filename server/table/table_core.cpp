@@ -94,6 +94,8 @@ Effects TableCore::on_director(const engine::DirectorMessage& message, Millis no
                         bank.level_up(settings_);
             } else if constexpr (std::is_same_v<M, engine::StartHand>) {
                 start_hand(now, out);
+            } else if constexpr (std::is_same_v<M, engine::OfferAddOn>) {
+                offer_addon(out);
             }
         },
         message);
@@ -233,7 +235,7 @@ void TableCore::advance(Millis now, Effects& out) {
         if (!events) return;
         publish(*events, out);
     }
-    finish_hand(out);
+    finish_hand(now, out);
 }
 
 // Players are named "entrant N" (the core knows no account names); seats as the table numbers them.
@@ -249,7 +251,7 @@ std::string TableCore::hand_history_text() const {
     return engine::phh::write_hand(engine::phh::history_of_hand(hand_, setup_, names, &proof));
 }
 
-void TableCore::finish_hand(Effects& out) {
+void TableCore::finish_hand(Millis now, Effects& out) {
     clock_.stop();
     // Before the table lets busted players go: the history names every player dealt in.
     std::string history = hand_history_text();
@@ -264,24 +266,17 @@ void TableCore::finish_hand(Effects& out) {
         return;
     }
     HandFinished done;
-    done.report = table_.report();  // eliminations, settled before the state is taken
     done.record.table = id_;
     done.record.hand = hand_.hand_id();
     done.record.level = table_.level();
     done.record.stakes = {hand_.small_blind(), hand_.big_blind(), hand_.ante(), hand_.ante_mode()};
     done.record.events.assign(hand_.events().begin(), hand_.events().end());
-    if (auto state = table_.table().snapshot()) done.record.state = *state;
     done.record.shuffle = shuffle_->reveal;
     done.record.phh = std::move(history);
     // The hand is over: how its seed was made, for everyone to check against the commitment.
     out.emplace_back(ShuffleRevealed{++seq_, shuffle_->reveal});
-    // Busted players have left their seats: their banks and statuses go with them.
-    for (const auto& e : done.report.eliminated)
-        forget(e.entrant);
-    // Busted players left the table: a table change, not a hand event, so every viewer gets a
-    // fresh view (engine/view README).
-    if (!done.report.eliminated.empty()) publish_views(out);
-    out.emplace_back(std::move(done));
+    // Its report (and the table's state with it) waits for the purchases made after it.
+    begin_settlement(std::move(done), now, out);
 }
 
 Effects TableCore::set_sitting_out(EntrantId entrant, SeatIndex seat, bool sitting_out, Millis now) {

@@ -10,6 +10,9 @@
 // reconnects. Each input returns its effects in the order the actor must carry them out.
 #include <map>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/poker/hand.hpp"
 #include "engine/random.hpp"
@@ -64,6 +67,25 @@ class TableCore {
     Effects set_client_seed(engine::EntrantId entrant, engine::SeatIndex seat,
                             std::vector<std::uint8_t> bytes);
 
+    // ---- re-buys and the add-on (RULES.md §6, table_purchases.cpp) ----
+    // Every purchase is paid and added between a hand's end and the table's report of it (the
+    // settlement), so it travels with that report: a busted player in the re-buy window is offered a
+    // re-buy and the report waits for his answer (answer_within), or for the payments under way. A
+    // purchase asked during a hand, or between hands, is made at the end of the hand in play, or of
+    // the next one. The add-on, once offered (OfferAddOn), may be asked until the end of the hand
+    // after the offer.
+    void set_purchase_terms(PurchaseTerms terms) { terms_ = terms; }
+    Effects on_purchase(engine::EntrantId entrant, engine::SeatIndex seat, engine::Purchase kind,
+                        bool decline, Millis now);
+    // The payment asked by PayForChips committed (`paid`), or failed (nothing was paid).
+    Effects on_paid(const PayForChips& purchase, bool paid, Millis now);
+    // ArmPurchaseTimer fired: busted players who did not answer are eliminated.
+    Effects on_purchase_deadline(Millis now);
+    // Stopping (a shutdown, a cancellation): the settlement ends now, without the answers awaited.
+    Effects settle_now();
+    // The hand is over and its report waits for purchases.
+    bool settling() const { return held_.has_value(); }
+
     // The full table as `viewer` may see it now, with the clock, for a join, observe or reconnect.
     TableSnapshot snapshot_for(const engine::view::PokerViewer& viewer, Millis now) const;
 
@@ -87,7 +109,13 @@ class TableCore {
     void forget(engine::EntrantId entrant);  // he left the table: bank, timeouts, status
     void advance(Millis now, Effects& out);
     void timeout(engine::SeatIndex seat, Millis now, Effects& out);
-    void finish_hand(Effects& out);
+    void finish_hand(Millis now, Effects& out);
+    // table_purchases.cpp
+    void begin_settlement(HandFinished done, Millis now, Effects& out);
+    void settle_if_done(Effects& out);
+    void pay(engine::EntrantId entrant, engine::SeatIndex seat, engine::Purchase kind, Effects& out);
+    std::optional<std::string> purchase_refusal(engine::SeatIndex seat, engine::Purchase kind) const;
+    void offer_addon(Effects& out);
     std::string hand_history_text() const;  // the hand in play as PHH with its shuffle proof
     void ensure_time_banks();
     engine::TimeBank& bank_of(engine::EntrantId entrant);
@@ -114,6 +142,15 @@ class TableCore {
     std::set<engine::EntrantId> disconnected_;  // the table's view only: play is the same (§5)
     ShuffleSeeds seeds_;
     std::optional<HandShuffle> shuffle_;
+    // Purchases (table_purchases.cpp).
+    PurchaseTerms terms_;
+    std::optional<HandFinished> held_;       // the hand settling: its record, its report still to write
+    std::optional<Millis> answer_by_;        // busted players' deadline
+    std::set<engine::EntrantId> undecided_;  // offered a re-buy, busted
+    std::vector<std::pair<engine::EntrantId, engine::Purchase>> queued_;  // for the next settlement
+    std::vector<PayForChips> paying_;
+    int addon_settlements_left_ = 0;  // the add-on may be asked until this many settlements end
+    std::set<engine::EntrantId> addon_bought_;
 };
 
 }  // namespace tavolo::server::table

@@ -13,6 +13,7 @@
 #include "engine/poker/events.hpp"
 #include "engine/table/table_state.hpp"
 #include "engine/tournament/director_messages.hpp"
+#include "engine/tournament/structure.hpp"
 #include "engine/tournament/tournament_table.hpp"
 #include "engine/view/poker_projection.hpp"
 #include "engine/view/poker_view.hpp"
@@ -98,6 +99,7 @@ enum class Refusal : std::uint8_t {
     Rule,          // the hand refused it: see `rule` (stale decision, not your turn, amount...)
     TableRefused,  // the table refused a seat status change: see `table`
     ClientSeed,    // a client seed over fairness::kMaxClientSeedBytes (the session refuses it first)
+    Purchase,      // a re-buy or add-on that is not his to buy now (the message says why)
 };
 struct Refused {
     engine::SeatIndex seat = engine::kNoSeat;
@@ -173,8 +175,59 @@ struct ReportToDirector {
     engine::TableReport report;
 };
 
+// ---- Re-buys and the add-on (RULES.md §6, table_purchases.cpp) ----
+
+// What a purchase costs and buys, from the tournament's structure.
+struct PurchaseTerms {
+    bool rebuys = false;
+    bool addon = false;
+    engine::Chips starting_stack = 0;  // a re-buy buys this, for a player at or below it
+    engine::BuyIn rebuy_price;
+    int max_rebuys = 0;  // per entry, 0: no limit (the store refuses past it)
+    engine::BuyIn addon_price;
+    engine::Chips addon_chips = 0;
+    Millis answer_within{15'000};  // game time a busted player has to re-buy or decline
+};
+// To one player: a purchase is his to make (`until` 0: until his table's next hand ends).
+struct PurchaseOffer {
+    engine::SeatIndex seat = engine::kNoSeat;
+    engine::EntrantId entrant = engine::kNoEntrant;
+    engine::Purchase kind = engine::Purchase::Rebuy;
+    engine::Chips chips = 0;
+    engine::BuyIn price;
+    Millis answer_within{0};
+    bool busted = false;
+};
+// The actor pays for it through the write service (on the table's lane), then calls on_paid().
+// `after_hand`: the hand whose end it follows (its idempotency key names it).
+struct PayForChips {
+    engine::SeatIndex seat = engine::kNoSeat;
+    engine::EntrantId entrant = engine::kNoEntrant;
+    engine::Purchase kind = engine::Purchase::Rebuy;
+    engine::Chips chips = 0;
+    engine::BuyIn price;
+    engine::HandId after_hand = 0;
+};
+// A purchase paid that the table could not add (he left the seat, the hand was settled without it):
+// the actor pays it back (TournamentStore::pay_back_purchase).
+struct PayBack {
+    PayForChips purchase;
+};
+// A player bought chips: the table is told (its views follow).
+struct ChipsAdded {
+    engine::SeatIndex seat = engine::kNoSeat;
+    engine::EntrantId entrant = engine::kNoEntrant;
+    engine::Purchase kind = engine::Purchase::Rebuy;
+    engine::Chips chips = 0;
+};
+// The actor arms the purchase timer: at `at` it calls on_purchase_deadline().
+struct ArmPurchaseTimer {
+    Millis at{0};
+};
+
 using Effect = std::variant<Publish, SeatStatus, TableViews, ArmTimer, Refused, DirectorMessageRefused,
-                            HandFinished, ReportToDirector, ShuffleCommitted, ShuffleRevealed>;
+                            HandFinished, ReportToDirector, ShuffleCommitted, ShuffleRevealed, PurchaseOffer,
+                            PayForChips, PayBack, ChipsAdded, ArmPurchaseTimer>;
 using Effects = std::vector<Effect>;
 
 // A full view for one viewer who joins, observes or reconnects: then the stream continues at seq + 1.

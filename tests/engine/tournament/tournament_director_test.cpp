@@ -479,4 +479,34 @@ TEST(Director, rules_6_a_report_written_before_the_latest_moves_is_refused_and_i
 }
 
 }  // namespace
+// §6: a busted player may re-buy until the next hand at his table starts, even when the level that
+// ends the re-buy period came while his hand was played; a hand started after the period closes it.
+TEST(Director, rules_6_the_rebuy_window_lasts_until_the_next_hand_at_the_table) {
+    Room room;
+    auto s = mtt(10);
+    s.rebuys.enabled = true;
+    s.rebuys.period_levels = 1;
+    s.rebuys.price = s.buy_in;
+    room.start(20, s, Pace::Free);
+    room.tick(Duration{0});
+    const SeatIndex loser = room.seat_of(0, 0);
+    HandSetup setup;
+    room.begin(0, setup);    // started in the re-buy period
+    room.tick(minutes(15));  // level 2 while the hand is played: the period is over
+    EXPECT_FALSE(room.director->rebuy_period());
+    room.end(0, setup, {loser});
+    ASSERT_TRUE(room.table(0).table().at(loser).busted);
+    ASSERT_TRUE(room.table(0).buy(loser, Purchase::Rebuy, 5000).has_value());
+    room.report(0);  // accepted: his window was open
+    EXPECT_EQ(room.director->rebuys(), 1);
+    EXPECT_EQ(room.director->rebuys_of(room.table(0).table().at(loser).entrant), 1);
+    // The next hand there starts after the period: a re-buy after it is refused.
+    room.play(0);
+    TableReport late = room.table(0).report();
+    late.players[0].player.stack += 5000;
+    late.bought.push_back(
+        ChipsBought{late.players[0].player.entrant, late.players[0].seat, Purchase::Rebuy, 5000});
+    EXPECT_EQ(refusal_of(room.director->on_report(late, room.now, room.rng)), DirectorError::PurchaseRefused);
+}
+
 }  // namespace tavolo::engine
