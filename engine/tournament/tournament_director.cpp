@@ -118,6 +118,11 @@ bool TournamentDirector::rebuy_period() const {
     return r.enabled && level_ <= r.period_levels;
 }
 
+bool TournamentDirector::purchases_open() const {
+    const auto& r = config_.structure.rebuys;
+    return r.enabled && !finished() && level_ <= r.period_levels + 1;
+}
+
 int TournamentDirector::rebuys_of(EntrantId entrant) const {
     return entrant >= 0 && static_cast<std::size_t>(entrant) < purchases_.size()
                ? purchases_[static_cast<std::size_t>(entrant)].rebuys

@@ -110,6 +110,9 @@ class TournamentDirector {
     bool on_break() const { return on_break_; }
     Duration break_ends() const { return break_ends_; }
     bool rebuy_period() const;
+    // Re-buys or the add-on may still grow the prize pool (§6), so places are not final: during the
+    // re-buy period and the level after it (the add-on, and re-buys of hands started in the period).
+    bool purchases_open() const;
     // What `entrant` has bought: re-buys and whether the add-on.
     int rebuys_of(EntrantId entrant) const;
     bool addon_of(EntrantId entrant) const;

@@ -95,6 +95,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     std::size_t entries_used = 0;
     std::vector<lobby::Entrant> late_waiting;  // arrived before the tables opened
     bool late_closed_told = false;
+    bool purchases_closed_told = false;           // the re-buy period and the add-on are over (places final)
     std::vector<engine::TableId> placing_tables;  // the table whose hand decided each placing
     // The guarantee's overlay (overlay.hpp): paid by the house before the first place is paid.
     bool overlay_settled = false;

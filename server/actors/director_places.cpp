@@ -32,7 +32,8 @@ void DirectorActor::Impl::on_report(const engine::TableReport& report) {
 // wallet's balance to the player. While late registration is open a place is not final (a later
 // entrant outlasts everyone eliminated before him): places are told and paid once it closes.
 void DirectorActor::Impl::pay_new_places() {
-    if (director->late_registration_open()) return;
+    // The pool grows while late entries or purchases may come: places are told and paid after.
+    if (director->late_registration_open() || director->purchases_open()) return;
     if (!settle_overlay()) return;  // paid first: the places follow when it has committed
     const auto& placings = director->ranking().placings();
     const std::vector<engine::Cents> prizes = director->prizes_won();
@@ -145,8 +146,15 @@ void DirectorActor::Impl::open_reentry(persistence::RegistrationId registration)
 
 // ---- late registration (RULES.md §6) ------------------------------------------------------
 
-// After the clock moved or a report was taken: late registration may have closed.
+// After the clock moved or a report was taken: late registration or purchases may have closed.
 void DirectorActor::Impl::after_clock() {
+    if (!purchases_closed_told && director && rules->structure.rebuys.enabled &&
+        !director->purchases_open()) {
+        purchases_closed_told = true;
+        spdlog::info("event=purchases_closed tournament={} rebuys={} addons={} prize_pool={}", id(),
+                     director->rebuys(), director->addons(), director->prize_pool());
+        pay_new_places();  // the places held back are final now
+    }
     if (late_closed_told || !director || !rules->structure.late_registration ||
         director->late_registration_open())
         return;

@@ -255,6 +255,10 @@ void Bot::mark_started() {
 
 void Bot::on_error(const v1::ServerMessage& message) {
     const v1::Error& e = message.error();
+    if (e.code() == v1::ERROR_CODE_PURCHASE_REFUSED) {
+        ++fleet_.tally().refused;
+        return;
+    }
     if (const auto it = action_requests_.find(message.request_id()); it != action_requests_.end()) {
         ++fleet_.tally().refused;
         if (fleet_.options().verbose)
@@ -338,6 +342,18 @@ void Bot::on_tournament_event(const v1::TournamentEvent& event) {
         tournament_over(event.tournament_id());
     }
     if (event.has_cancelled()) tournament_over(event.tournament_id());
+    if (event.has_purchase_offered()) buy(event.purchase_offered());
+}
+
+// A bot takes every re-buy and add-on it is offered (RULES.md §6); past the tournament's limit the
+// server refuses it (PURCHASE_REFUSED), which is an answer, not an error.
+void Bot::buy(const v1::PurchaseOffered& offer) {
+    v1::ClientMessage m;
+    if (offer.kind() == v1::PURCHASE_KIND_ADD_ON)
+        *m.mutable_add_on()->mutable_table() = offer.table();
+    else
+        *m.mutable_rebuy()->mutable_table() = offer.table();
+    send(std::move(m));
 }
 
 void Bot::on_table_message(const v1::ServerMessage& message) {

@@ -52,6 +52,7 @@ class Bot {
 
     void look_for_tournament();
     void subscribe_lobby(bool on);
+    void buy(const v1::PurchaseOffered& offer);
     void mark_started();
     void tournament_over(std::int64_t tournament);
     void maybe_act(const client::TableKey& table);
