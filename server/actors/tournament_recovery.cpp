@@ -13,6 +13,7 @@
 #include "persistence/engine_state.hpp"
 #include "persistence/hand_store.hpp"
 #include "persistence/recovery.hpp"
+#include "server/actors/purchase_recovery.hpp"
 #include "server/actors/recovery_cancel.hpp"
 #include "server/actors/resumed_tournament.hpp"
 #include "server/secure_random.hpp"
@@ -148,6 +149,7 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
         if (director) {
             auto prepared = prepare(db, rt, *declaration, *director, rng);
             if (prepared) {
+                (void)pay_back_unplayed_purchases(db, rt, **prepared, poker->structure.rebuys);
                 outcome.tables += static_cast<int>((*prepared)->tables.size());
                 ++outcome.resumed;
                 tournaments.resume(std::move(*prepared));
