@@ -446,6 +446,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                                               snapshot_frame(engine::view::PokerViewer::player(held->seat)));
                         attached[r.from.account] = r.from.session;
                         carry_out(core.set_disconnected(held->entrant, held->seat, false));
+                        carry_out(core.offers_for(held->entrant, now()));  // a re-buy or add-on still open
                     }
                 },
                 [&](const session::AwayNotice&) {

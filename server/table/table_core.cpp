@@ -33,6 +33,8 @@ bool TableCore::disconnected(SeatIndex seat) const {
 }
 
 void TableCore::forget(EntrantId entrant) {
+    std::erase_if(queued_, [&](const auto& q) { return q.first == entrant; });  // he asks again where he goes
+    undecided_.erase(entrant);
     banks_.erase(entrant);
     timeouts_in_a_row_.erase(entrant);
     disconnected_.erase(entrant);

@@ -83,6 +83,9 @@ class TableCore {
     Effects on_purchase_deadline(Millis now);
     // Stopping (a shutdown, a cancellation): the settlement ends now, without the answers awaited.
     Effects settle_now();
+    // What is on offer to `entrant` now (a re-buy he has not answered, the add-on), for a player who
+    // reconnects: the offers again, with the time left.
+    Effects offers_for(engine::EntrantId entrant, Millis now) const;
     // The hand is over and its report waits for purchases.
     bool settling() const { return held_.has_value(); }
 

@@ -192,6 +192,20 @@ Effects TableCore::settle_now() {
     return out;
 }
 
+Effects TableCore::offers_for(EntrantId entrant, Millis now) const {
+    Effects out;
+    const engine::Table& t = table_.table();
+    const SeatIndex seat = seat_of(t, entrant);
+    if (seat == engine::kNoSeat) return out;
+    if (undecided_.contains(entrant) && answer_by_)
+        out.emplace_back(PurchaseOffer{seat, entrant, Purchase::Rebuy, terms_.starting_stack,
+                                       terms_.rebuy_price, std::max(Millis{0}, *answer_by_ - now), true});
+    if (terms_.addon && addon_settlements_left_ > 0 && !addon_bought_.contains(entrant))
+        out.emplace_back(PurchaseOffer{seat, entrant, Purchase::AddOn, terms_.addon_chips, terms_.addon_price,
+                                       Millis{0}, false});
+    return out;
+}
+
 void TableCore::offer_addon(Effects& out) {
     if (!terms_.addon) return;
     // Asked until the end of the hand after the offer: the one in play does not count.
