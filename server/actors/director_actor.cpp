@@ -128,7 +128,10 @@ void DirectorActor::Impl::resume(std::shared_ptr<ResumedTournament> r) {
     set_up = true;
     const auto& placings = director->ranking().placings();
     const std::vector<engine::Cents> prizes = director->prizes_won();
-    for (; placings_paid < placings.size(); ++placings_paid) {
+    // While late entries or purchases may still grow the pool, no place is final: they are paid
+    // when it is (pay_new_places), as before the restart.
+    const bool final_places = !director->late_registration_open() && !director->purchases_open();
+    for (; final_places && placings_paid < placings.size(); ++placings_paid) {
         const engine::Placing& p = placings[placings_paid];
         if (static_cast<std::size_t>(p.entrant) < r->finish_recorded.size() &&
             r->finish_recorded[static_cast<std::size_t>(p.entrant)])
@@ -142,7 +145,7 @@ void DirectorActor::Impl::resume(std::shared_ptr<ResumedTournament> r) {
                       self->maybe_quiet();
                   });
     }
-    saved_placings = placings_paid;
+    saved_placings = placings.size();
     // Changes between hands first, then the hands closed (void or heard again): a hand-for-hand
     // round closed by the last of them moves players at tables whose reports were all heard.
     std::stable_partition(reports.begin(), reports.end(),
