@@ -41,7 +41,11 @@ TEST(MttRebuy, RebuysAndTheAddOnGrowThePoolPaidToTheCent) {
     EXPECT_NE(run.last_line().find(" finished=1 "), std::string::npos) << run.out;
     EXPECT_NE(run.last_line().find(" errors=0"), std::string::npos) << run.out;
     EXPECT_TRUE(server.wait_for_log("event=chips_bought ")) << server.log();
+    EXPECT_TRUE(server.wait_for_log("event=purchases_closed ")) << server.log();
     EXPECT_EQ(server.stop(), 0) << server.log();
+    // The director checks every report: chips conserved at each table, purchases included.
+    EXPECT_EQ(server.log().find("event=report_refused"), std::string::npos) << server.log();
+    EXPECT_EQ(server.log().find("event=purchase_paid_back"), std::string::npos) << server.log();
 
     EXPECT_EQ(tournaments_finished(db), 1);
     EXPECT_EQ(db.count("SELECT count(*) FROM registrations"), 12);
