@@ -118,6 +118,9 @@ class TableCore {
     void settle_if_done(Effects& out);
     void pay(engine::EntrantId entrant, engine::SeatIndex seat, engine::Purchase kind, Effects& out);
     std::optional<std::string> purchase_refusal(engine::SeatIndex seat, engine::Purchase kind) const;
+    // Refused (to him, with why): true, and nothing is to be paid.
+    bool refused_purchase(engine::EntrantId entrant, engine::SeatIndex seat, engine::Purchase kind,
+                          Effects& out) const;
     void offer_addon(Effects& out);
     std::string hand_history_text() const;  // the hand in play as PHH with its shuffle proof
     void ensure_time_banks();

@@ -100,16 +100,20 @@ std::optional<std::string> TableCore::purchase_refusal(SeatIndex seat, Purchase 
     return std::nullopt;
 }
 
+bool TableCore::refused_purchase(EntrantId entrant, SeatIndex seat, Purchase kind, Effects& out) const {
+    auto why = purchase_refusal(seat, kind);
+    if (!why) return false;
+    Refused r;
+    r.seat = seat;
+    r.entrant = entrant;
+    r.refusal = Refusal::Purchase;
+    r.message = *why + "; nothing was paid";
+    out.emplace_back(std::move(r));
+    return true;
+}
+
 void TableCore::pay(EntrantId entrant, SeatIndex seat, Purchase kind, Effects& out) {
-    if (auto why = purchase_refusal(seat, kind)) {
-        Refused r;
-        r.seat = seat;
-        r.entrant = entrant;
-        r.refusal = Refusal::Purchase;
-        r.message = *why + "; nothing was paid";
-        out.emplace_back(std::move(r));
-        return;
-    }
+    if (refused_purchase(entrant, seat, kind, out)) return;
     PayForChips p{seat,
                   entrant,
                   kind,
@@ -136,15 +140,7 @@ Effects TableCore::on_purchase(EntrantId entrant, SeatIndex seat, Purchase kind,
         pay(entrant, seat, kind, out);
         return out;
     }
-    if (auto why = purchase_refusal(seat, kind)) {
-        Refused r;
-        r.seat = seat;
-        r.entrant = entrant;
-        r.refusal = Refusal::Purchase;
-        r.message = *why + "; nothing was paid";
-        out.emplace_back(std::move(r));
-        return out;
-    }
+    if (refused_purchase(entrant, seat, kind, out)) return out;
     queued_.emplace_back(entrant, kind);  // paid when the hand in play (or the next) ends
     return out;
 }

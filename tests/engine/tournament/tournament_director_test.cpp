@@ -487,6 +487,7 @@ TEST(Director, rules_6_the_rebuy_window_lasts_until_the_next_hand_at_the_table) 
     s.rebuys.enabled = true;
     s.rebuys.period_levels = 1;
     s.rebuys.price = s.buy_in;
+    s.rebuys.max_rebuys = 1;
     room.start(20, s, Pace::Free);
     room.tick(Duration{0});
     const SeatIndex loser = room.seat_of(0, 0);
