@@ -1,0 +1,674 @@
+// Re-buys and the add-on at a live table (RULES.md §6; TableCore "re-buys and the add-on",
+// table_purchases.cpp), driven directly: no sockets, no sleeps, time is an input. A hand's end opens
+// its settlement; busted players in the re-buy window are offered a re-buy and the hand's report
+// waits for them; each purchase is paid (PayForChips, then on_paid) and added before the report, so
+// it travels with the report of the hand after which it was made.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "tests/server/table_core_support.hpp"
+
+namespace tavolo::server::table {
+namespace {
+
+using namespace std::chrono_literals;
+using engine::Chips;
+using engine::EntrantId;
+using engine::Purchase;
+using engine::SeatIndex;
+using testing::all_of;
+using testing::entrant_at;
+using testing::OpenedTable;
+
+constexpr Chips kStartingStack = 3000;  // OpenedTable's stacks
+constexpr Chips kAddOnChips = 5000;
+
+PurchaseTerms rebuy_terms(bool rebuys = true, bool addon = true) {
+    PurchaseTerms t;
+    t.rebuys = rebuys;
+    t.addon = addon;
+    t.starting_stack = kStartingStack;
+    t.rebuy_price = {1000, 100};
+    t.addon_price = {1500, 50};
+    t.addon_chips = kAddOnChips;
+    t.answer_within = 15s;
+    return t;
+}
+
+// A table of `count` players with the tournament's purchase terms; start(n, open) deals hand n, in
+// the re-buy period or not (the director's StartHand says).
+struct PurchaseTable {
+    OpenedTable t;
+
+    explicit PurchaseTable(int count, PurchaseTerms terms = rebuy_terms(), std::uint64_t seed = 7)
+        : t(count, engine::Variant::Holdem, engine::Betting::NoLimit, seed) {
+        t.core.set_purchase_terms(terms);
+    }
+    Effects start(engine::HandId hand, bool rebuys_open = true) {
+        Effects e = t.core.on_director(engine::StartHand{0, hand, rebuys_open}, t.now);
+        EXPECT_TRUE(all_of<DirectorMessageRefused>(e).empty()) << "hand " << hand << " did not start";
+        return e;
+    }
+    // Everyone's chips in: the first to act raises all in, the others call; the hand runs to its end.
+    Effects all_in() {
+        Effects all;
+        for (int guard = 0; t.core.in_hand() && guard < 50; ++guard) {
+            const auto legal = t.core.hand().legal_actions();
+            Effects e;
+            if (legal.betting) {
+                e = t.act(legal.may_bet_or_raise ? engine::Command{engine::BetOrRaiseTo{legal.max_to}}
+                          : legal.may_call       ? engine::Command{engine::Call{}}
+                                                 : engine::Command{engine::Check{}});
+            } else {  // no betting decision: let the clock decide
+                const ClockView clock = t.core.clock_at(t.now);
+                if (clock.seat == engine::kNoSeat) break;
+                t.now = clock.expires_at;
+                e = t.core.on_clock_expiry(clock.hand, clock.decision, t.now);
+            }
+            all.insert(all.end(), e.begin(), e.end());
+        }
+        EXPECT_FALSE(t.core.in_hand());
+        return all;
+    }
+    // Everyone folds to the big blind.
+    Effects fold_out() {
+        Effects all;
+        for (int guard = 0; t.core.in_hand() && guard < 10; ++guard) {
+            Effects e = t.act(engine::Fold{});
+            all.insert(all.end(), e.begin(), e.end());
+        }
+        EXPECT_FALSE(t.core.in_hand());
+        return all;
+    }
+    Effects buy(SeatIndex seat, Purchase kind) {
+        return t.core.on_purchase(entrant_at(seat), seat, kind, false, t.now);
+    }
+    Effects decline(SeatIndex seat, Purchase kind = Purchase::Rebuy) {
+        return t.core.on_purchase(entrant_at(seat), seat, kind, true, t.now);
+    }
+    Effects offer_addon() { return t.core.on_director(engine::OfferAddOn{0, kAddOnChips}, t.now); }
+    Chips stack(SeatIndex seat) const { return t.core.table().table().at(seat).stack; }
+};
+
+// A table where hand 1, everyone all in, busted exactly `want` players: seeds are tried in order
+// until one does, so each run finds the same table and the same cards.
+struct Busted {
+    std::unique_ptr<PurchaseTable> table;
+    Effects effects;                // of hand 1, from its start to its end
+    std::vector<SeatIndex> seats;   // the busted players' seats, ascending
+    SeatIndex winner = engine::kNoSeat;
+};
+Busted bust(int count, int want, PurchaseTerms terms = rebuy_terms(), bool rebuys_open = true) {
+    for (std::uint64_t seed = 1; seed < 300; ++seed) {
+        Busted b;
+        b.table = std::make_unique<PurchaseTable>(count, terms, seed);
+        b.effects = b.table->start(1, rebuys_open);
+        const Effects played = b.table->all_in();
+        b.effects.insert(b.effects.end(), played.begin(), played.end());
+        for (SeatIndex s = 0; s < count; ++s) {
+            if (b.table->t.core.hand().stack(s) == 0)
+                b.seats.push_back(s);
+            else
+                b.winner = s;
+        }
+        if (static_cast<int>(b.seats.size()) == want && count - want == 1) return b;
+    }
+    ADD_FAILURE() << "no seed below 300 busts " << want << " of " << count << " players";
+    return {};
+}
+
+// The last view each viewer class received in `effects` shows `stack` chips in `seat`.
+::testing::AssertionResult views_show(const Effects& effects, SeatIndex seat, Chips stack, EntrantId entrant) {
+    const auto views = all_of<TableViews>(effects);
+    if (views.empty()) return ::testing::AssertionFailure() << "no view was published";
+    for (const auto& [to, view] : views.back().views) {
+        const auto& s = view.seats[static_cast<std::size_t>(seat)];
+        if (s.entrant != entrant || s.stack != stack)
+            return ::testing::AssertionFailure() << "a view shows entrant " << s.entrant << " with " << s.stack
+                                                 << " chips in seat " << seat << ", not entrant " << entrant
+                                                 << " with " << stack;
+    }
+    return ::testing::AssertionSuccess();
+}
+
+const engine::SeatState* seat_in(const engine::TableState& state, SeatIndex seat) {
+    for (const auto& s : state.seats)
+        if (s.seat == seat) return &s;
+    return nullptr;
+}
+
+bool eliminates(const HandFinished& done, EntrantId entrant) {
+    return std::ranges::any_of(done.report.eliminated,
+                               [&](const engine::Elimination& e) { return e.entrant == entrant; });
+}
+
+// A purchase refused: one Refused (Purchase) to that player whose message says why and that nothing
+// was paid, and nothing paid.
+void expect_refused(const Effects& effects, SeatIndex seat, const std::string& why) {
+    const auto refused = all_of<Refused>(effects);
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0].refusal, Refusal::Purchase);
+    EXPECT_EQ(refused[0].seat, seat);
+    EXPECT_EQ(refused[0].entrant, entrant_at(seat));
+    EXPECT_NE(refused[0].message.find(why), std::string::npos) << refused[0].message;
+    EXPECT_NE(refused[0].message.find("nothing was paid"), std::string::npos) << refused[0].message;
+    EXPECT_TRUE(all_of<PayForChips>(effects).empty());
+    EXPECT_TRUE(all_of<ChipsAdded>(effects).empty());
+}
+
+// ---- a busted player in the re-buy window ----
+
+TEST(TablePurchases, rules_6_a_busted_player_in_the_rebuy_window_is_offered_a_rebuy_and_the_report_waits) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    const SeatIndex busted = b.seats[0];
+    const auto offers = all_of<PurchaseOffer>(b.effects);
+    ASSERT_EQ(offers.size(), 1u) << "the busted player only: the winner is not offered a re-buy";
+    EXPECT_EQ(offers[0].seat, busted);
+    EXPECT_EQ(offers[0].entrant, entrant_at(busted));
+    EXPECT_EQ(offers[0].kind, Purchase::Rebuy);
+    EXPECT_EQ(offers[0].chips, kStartingStack);
+    EXPECT_EQ(offers[0].price.total(), 1100);
+    EXPECT_EQ(offers[0].answer_within, 15s);
+    EXPECT_TRUE(offers[0].busted);
+    const auto timers = all_of<ArmPurchaseTimer>(b.effects);
+    ASSERT_EQ(timers.size(), 1u);
+    EXPECT_EQ(timers[0].at, b.table->t.now + 15s);
+    EXPECT_EQ(all_of<ShuffleRevealed>(b.effects).size(), 1u) << "the hand itself is over and revealed";
+    EXPECT_TRUE(all_of<HandFinished>(b.effects).empty()) << "the report waits for his answer";
+    EXPECT_TRUE(b.table->t.core.settling());
+    // He keeps his seat, with no chips, while he decides.
+    const auto& seat = b.table->t.core.table().table().at(busted);
+    EXPECT_EQ(seat.entrant, entrant_at(busted));
+    EXPECT_TRUE(seat.busted);
+}
+
+TEST(TablePurchases, rules_6_a_paid_rebuy_adds_the_chips_and_travels_with_the_hands_report) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const Effects asked = t.buy(busted, Purchase::Rebuy);
+    const auto pay = all_of<PayForChips>(asked);
+    ASSERT_EQ(pay.size(), 1u);
+    EXPECT_EQ(pay[0].seat, busted);
+    EXPECT_EQ(pay[0].entrant, entrant_at(busted));
+    EXPECT_EQ(pay[0].kind, Purchase::Rebuy);
+    EXPECT_EQ(pay[0].chips, kStartingStack);
+    EXPECT_EQ(pay[0].price.prize_part, 1000);
+    EXPECT_EQ(pay[0].price.fee, 100);
+    EXPECT_EQ(pay[0].after_hand, 1);
+    EXPECT_TRUE(all_of<HandFinished>(asked).empty()) << "the report waits for the payment";
+    EXPECT_TRUE(all_of<ChipsAdded>(asked).empty()) << "no chips before the money";
+    EXPECT_EQ(t.stack(busted), 0);
+
+    const Effects paid = t.t.core.on_paid(pay[0], true, t.t.now);
+    const auto added = all_of<ChipsAdded>(paid);
+    ASSERT_EQ(added.size(), 1u);
+    EXPECT_EQ(added[0].seat, busted);
+    EXPECT_EQ(added[0].entrant, entrant_at(busted));
+    EXPECT_EQ(added[0].kind, Purchase::Rebuy);
+    EXPECT_EQ(added[0].chips, kStartingStack);
+    EXPECT_FALSE(all_of<TableViews>(paid).empty()) << "every viewer gets a fresh view";
+    EXPECT_TRUE(all_of<PayBack>(paid).empty());
+    const auto done = all_of<HandFinished>(paid);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_EQ(done[0].report.finished_hand, 1);
+    EXPECT_TRUE(done[0].report.eliminated.empty());
+    ASSERT_EQ(done[0].report.bought.size(), 1u);
+    EXPECT_EQ(done[0].report.bought[0].entrant, entrant_at(busted));
+    EXPECT_EQ(done[0].report.bought[0].seat, busted);
+    EXPECT_EQ(done[0].report.bought[0].kind, Purchase::Rebuy);
+    EXPECT_EQ(done[0].report.bought[0].chips, kStartingStack);
+    EXPECT_EQ(done[0].record.hand, 1);
+    const engine::SeatState* recorded = seat_in(done[0].record.state, busted);
+    ASSERT_NE(recorded, nullptr) << "the record keeps him seated";
+    EXPECT_EQ(recorded->player.entrant, entrant_at(busted));
+    EXPECT_EQ(recorded->player.stack, kStartingStack);
+    EXPECT_FALSE(recorded->player.busted);
+    EXPECT_FALSE(t.t.core.settling());
+    EXPECT_EQ(t.stack(busted), kStartingStack);
+    t.start(2);  // the table plays on with him
+    EXPECT_TRUE(t.t.core.in_hand());
+}
+
+// BUG (engine/view/poker_view.cpp, view_of(): between hands fill_hand() overwrites each dealt-in
+// seat's stack with the last hand's final stack, hand.stack(s), after it was read from the table):
+// once a purchase adds chips between a hand's end and the next (table_purchases.cpp on_paid), the
+// fresh views the table publishes with ChipsAdded, and every snapshot for a viewer who joins or
+// reconnects, still show the buyer's stack as the hand left it (0 for a busted player who re-bought,
+// the stack without the add-on's chips) until the next hand is dealt. Expected: the table's stack.
+TEST(TablePurchases, DISABLED_rules_6_the_views_after_a_rebuy_show_the_chips_bought) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const auto pay = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(pay.size(), 1u);
+    const Effects paid = t.t.core.on_paid(pay[0], true, t.t.now);
+    ASSERT_EQ(t.stack(busted), kStartingStack);
+    EXPECT_TRUE(views_show(paid, busted, kStartingStack, entrant_at(busted)));
+    for (SeatIndex viewer : {testing::kObserver, busted, b.winner})
+        EXPECT_EQ(t.t.core.snapshot_for(testing::viewer_of(viewer), t.t.now)
+                      .view.seats[static_cast<std::size_t>(busted)]
+                      .stack,
+                  kStartingStack)
+            << "the snapshot for viewer " << viewer;
+}
+
+TEST(TablePurchases, rules_6_a_busted_player_who_declines_is_eliminated_at_once) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const Effects declined = t.decline(busted);
+    EXPECT_TRUE(all_of<PayForChips>(declined).empty());
+    const auto done = all_of<HandFinished>(declined);
+    ASSERT_EQ(done.size(), 1u);
+    ASSERT_EQ(done[0].report.eliminated.size(), 1u);
+    EXPECT_EQ(done[0].report.eliminated[0].entrant, entrant_at(busted));
+    EXPECT_TRUE(done[0].report.bought.empty());
+    EXPECT_EQ(seat_in(done[0].record.state, busted), nullptr) << "he left the table before its record";
+    EXPECT_TRUE(views_show(declined, busted, 0, engine::kNoEntrant)) << "every viewer sees the seat empty";
+    EXPECT_FALSE(t.t.core.settling());
+    // Gone: a re-buy asked now names a seat he no longer holds.
+    const auto late = all_of<Refused>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(late.size(), 1u);
+    EXPECT_EQ(late[0].refusal, Refusal::WrongSeat);
+}
+
+TEST(TablePurchases, rules_6_a_busted_player_who_does_not_answer_is_eliminated_at_the_deadline) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const Millis deadline = all_of<ArmPurchaseTimer>(b.effects).at(0).at;
+    // A timer that fires early (re-armed late) changes nothing and arms the real deadline again.
+    const Effects early = t.t.core.on_purchase_deadline(deadline - 1ms);
+    ASSERT_EQ(early.size(), 1u);
+    const auto rearmed = all_of<ArmPurchaseTimer>(early);
+    ASSERT_EQ(rearmed.size(), 1u);
+    EXPECT_EQ(rearmed[0].at, deadline);
+    EXPECT_TRUE(t.t.core.settling());
+    const Effects at = t.t.core.on_purchase_deadline(deadline);
+    const auto done = all_of<HandFinished>(at);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(eliminates(done[0], entrant_at(busted)));
+    EXPECT_TRUE(done[0].report.bought.empty());
+    EXPECT_FALSE(t.t.core.settling());
+    EXPECT_TRUE(all_of<HandFinished>(t.t.core.on_purchase_deadline(deadline + 1s)).empty())
+        << "a second firing after the settlement is stale";
+}
+
+TEST(TablePurchases, rules_6_a_deadline_passed_late_eliminates_him_too) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    const Millis deadline = all_of<ArmPurchaseTimer>(b.effects).at(0).at;
+    const auto done = all_of<HandFinished>(b.table->t.core.on_purchase_deadline(deadline + 3s));
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(eliminates(done[0], entrant_at(b.seats[0])));
+}
+
+// His answer came in time: the deadline does not cut off the payment under way.
+TEST(TablePurchases, rules_6_the_deadline_waits_for_a_payment_under_way) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const Millis deadline = all_of<ArmPurchaseTimer>(b.effects).at(0).at;
+    const auto pay = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(pay.size(), 1u);
+    EXPECT_TRUE(all_of<HandFinished>(t.t.core.on_purchase_deadline(deadline)).empty());
+    EXPECT_TRUE(t.t.core.settling());
+    const auto done = all_of<HandFinished>(t.t.core.on_paid(pay[0], true, deadline + 1s));
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.eliminated.empty());
+    ASSERT_EQ(done[0].report.bought.size(), 1u);
+}
+
+// Whatever a failed payment does to the settlement, it adds nothing: no chips, nothing in the report,
+// and the busted player is eliminated (at the latest at the deadline).
+TEST(TablePurchases, rules_6_a_failed_rebuy_payment_adds_no_chips) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const Millis deadline = all_of<ArmPurchaseTimer>(b.effects).at(0).at;
+    const auto pay = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(pay.size(), 1u);
+    Effects all = t.t.core.on_paid(pay[0], false, t.t.now);
+    EXPECT_TRUE(all_of<ChipsAdded>(all).empty());
+    EXPECT_TRUE(all_of<PayBack>(all).empty()) << "nothing was paid: nothing to pay back";
+    if (t.t.core.settling()) {
+        const Effects at = t.t.core.on_purchase_deadline(deadline);
+        all.insert(all.end(), at.begin(), at.end());
+    }
+    const auto done = all_of<HandFinished>(all);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.bought.empty());
+    EXPECT_TRUE(eliminates(done[0], entrant_at(busted)));
+}
+
+// BUG (table_purchases.cpp, pay(): `undecided_.erase(entrant)` when PayForChips goes out, and
+// on_paid(false) only drops the payment): a re-buy whose payment fails (the write service refused it
+// or the database was down: the actor tells him "nothing was paid, ask again") ends his decision,
+// so the settlement closes at once and he is eliminated, long before the deadline he was offered
+// (answer_within) and without the chance to ask again the message promises. Expected: he stays
+// undecided until the deadline, may ask again, and only the deadline eliminates him.
+TEST(TablePurchases, DISABLED_rules_6_a_failed_rebuy_payment_leaves_him_undecided_until_the_deadline) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const Millis deadline = all_of<ArmPurchaseTimer>(b.effects).at(0).at;
+    const auto pay = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(pay.size(), 1u);
+    const Effects failed = t.t.core.on_paid(pay[0], false, t.t.now);
+    EXPECT_TRUE(all_of<HandFinished>(failed).empty()) << "eliminated before his deadline";
+    EXPECT_TRUE(t.t.core.settling());
+    // He asks again, and this time it is paid.
+    const auto again = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(again.size(), 1u);
+    const auto done = all_of<HandFinished>(t.t.core.on_paid(again[0], true, deadline - 1s));
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.eliminated.empty());
+    EXPECT_EQ(done[0].report.bought.size(), 1u);
+}
+
+// RULES.md §7: stopping ends the settlement without the answers awaited; a payment that commits
+// afterwards was never added, so it is paid back.
+TEST(TablePurchases, rules_7_a_purchase_paid_after_the_settlement_ended_is_paid_back) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    const auto pay = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
+    ASSERT_EQ(pay.size(), 1u);
+    const auto done = all_of<HandFinished>(t.t.core.settle_now());
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(eliminates(done[0], entrant_at(busted)));
+    EXPECT_TRUE(done[0].report.bought.empty());
+    EXPECT_FALSE(t.t.core.settling());
+    const Effects late = t.t.core.on_paid(pay[0], true, t.t.now);
+    const auto back = all_of<PayBack>(late);
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0].purchase.entrant, entrant_at(busted));
+    EXPECT_EQ(back[0].purchase.kind, Purchase::Rebuy);
+    EXPECT_EQ(back[0].purchase.after_hand, 1);
+    EXPECT_EQ(back[0].purchase.price.total(), 1100);
+    EXPECT_TRUE(all_of<ChipsAdded>(late).empty());
+    EXPECT_TRUE(all_of<HandFinished>(late).empty());
+    // A failed payment that comes late has nothing to pay back.
+    EXPECT_TRUE(all_of<PayBack>(t.t.core.on_paid(pay[0], false, t.t.now)).empty());
+}
+
+TEST(TablePurchases, rules_6_two_busted_players_one_rebuys_one_declines) {
+    Busted b = bust(3, 2);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    ASSERT_EQ(all_of<PurchaseOffer>(b.effects).size(), 2u);
+    ASSERT_EQ(all_of<ArmPurchaseTimer>(b.effects).size(), 1u) << "one deadline for both";
+    const SeatIndex buyer = b.seats[0], quitter = b.seats[1];
+    const auto pay = all_of<PayForChips>(t.buy(buyer, Purchase::Rebuy));
+    ASSERT_EQ(pay.size(), 1u);
+    EXPECT_TRUE(all_of<HandFinished>(t.t.core.on_paid(pay[0], true, t.t.now)).empty())
+        << "the other busted player has not answered";
+    const auto done = all_of<HandFinished>(t.decline(quitter));
+    ASSERT_EQ(done.size(), 1u);
+    ASSERT_EQ(done[0].report.eliminated.size(), 1u);
+    EXPECT_EQ(done[0].report.eliminated[0].entrant, entrant_at(quitter));
+    ASSERT_EQ(done[0].report.bought.size(), 1u);
+    EXPECT_EQ(done[0].report.bought[0].entrant, entrant_at(buyer));
+    EXPECT_EQ(done[0].record.state.seats.size(), 2u);
+}
+
+// ---- purchases asked during a hand, or between hands ----
+
+TEST(TablePurchases, rules_6_a_rebuy_asked_during_a_hand_is_paid_when_the_hand_ends) {
+    PurchaseTable t(2);
+    t.start(1);
+    const SeatIndex asker = t.t.core.hand().to_act();  // folds his small blind: 2990 left, below 3000
+    const Effects asked = t.buy(asker, Purchase::Rebuy);
+    EXPECT_TRUE(asked.empty()) << "queued silently for the hand's end";
+    expect_refused(t.buy(asker, Purchase::Rebuy), asker, "on its way");
+    const Effects ended = t.fold_out();
+    const auto pay = all_of<PayForChips>(ended);
+    ASSERT_EQ(pay.size(), 1u);
+    EXPECT_EQ(pay[0].entrant, entrant_at(asker));
+    EXPECT_EQ(pay[0].after_hand, 1);
+    EXPECT_TRUE(all_of<PurchaseOffer>(ended).empty()) << "nobody busted";
+    EXPECT_TRUE(all_of<HandFinished>(ended).empty()) << "the report waits for the payment";
+    EXPECT_TRUE(all_of<ArmPurchaseTimer>(ended).empty()) << "nobody to wait for but the payment";
+    const Chips before = t.stack(asker);
+    EXPECT_EQ(before, kStartingStack - 10);
+    const Effects paid = t.t.core.on_paid(pay[0], true, t.t.now);
+    ASSERT_EQ(all_of<ChipsAdded>(paid).size(), 1u);
+    const auto done = all_of<HandFinished>(paid);
+    ASSERT_EQ(done.size(), 1u);
+    ASSERT_EQ(done[0].report.bought.size(), 1u);
+    EXPECT_EQ(done[0].report.bought[0].entrant, entrant_at(asker));
+    const engine::SeatState* recorded = seat_in(done[0].record.state, asker);
+    ASSERT_NE(recorded, nullptr);
+    EXPECT_EQ(recorded->player.stack, before + kStartingStack);
+}
+
+TEST(TablePurchases, rules_6_a_rebuy_asked_between_hands_is_paid_after_the_next_hand) {
+    PurchaseTable t(2);
+    t.start(1);
+    t.fold_out();
+    ASSERT_FALSE(t.t.core.settling());
+    const SeatIndex asker = 0;
+    EXPECT_TRUE(t.buy(asker, Purchase::Rebuy).empty());
+    t.start(2);
+    const auto pay = all_of<PayForChips>(t.fold_out());
+    ASSERT_EQ(pay.size(), 1u);
+    EXPECT_EQ(pay[0].entrant, entrant_at(asker));
+    EXPECT_EQ(pay[0].after_hand, 2);
+}
+
+TEST(TablePurchases, rules_6_a_rebuy_asked_during_a_hand_may_be_withdrawn_before_it_ends) {
+    PurchaseTable t(2);
+    t.start(1);
+    const SeatIndex asker = t.t.core.hand().to_act();
+    EXPECT_TRUE(t.buy(asker, Purchase::Rebuy).empty());
+    EXPECT_TRUE(t.decline(asker).empty());
+    const Effects ended = t.fold_out();
+    EXPECT_TRUE(all_of<PayForChips>(ended).empty());
+    const auto done = all_of<HandFinished>(ended);
+    ASSERT_EQ(done.size(), 1u) << "nothing to wait for";
+    EXPECT_TRUE(done[0].report.bought.empty());
+}
+
+// Asked during the hand at or below the starting stack, but he won the hand: at its end he is above
+// it, and the re-buy is refused then.
+TEST(TablePurchases, rules_6_a_queued_rebuy_is_refused_when_the_hand_leaves_him_above_the_starting_stack) {
+    PurchaseTable t(2);
+    t.start(1);
+    const SeatIndex folder = t.t.core.hand().to_act();
+    const SeatIndex winner = 1 - folder;
+    EXPECT_TRUE(t.buy(winner, Purchase::Rebuy).empty());
+    const Effects ended = t.fold_out();
+    expect_refused(ended, winner, "at or below the starting stack");
+    const auto done = all_of<HandFinished>(ended);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.bought.empty());
+}
+
+// ---- refused purchases ----
+
+TEST(TablePurchases, rules_6_no_rebuy_when_the_tournament_has_none) {
+    PurchaseTable t(2, rebuy_terms(false, false));
+    expect_refused(t.buy(0, Purchase::Rebuy), 0, "no re-buys");
+    t.start(1);
+    expect_refused(t.buy(0, Purchase::Rebuy), 0, "no re-buys");
+    const Effects ended = t.fold_out();
+    EXPECT_TRUE(all_of<PayForChips>(ended).empty());
+}
+
+TEST(TablePurchases, rules_6_a_rebuy_is_for_a_player_at_or_below_the_starting_stack) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    ASSERT_GT(b.table->stack(b.winner), kStartingStack);
+    expect_refused(b.table->buy(b.winner, Purchase::Rebuy), b.winner, "at or below the starting stack");
+    EXPECT_TRUE(b.table->t.core.settling()) << "a refusal changes nothing";
+}
+
+TEST(TablePurchases, rules_6_no_rebuy_once_the_rebuy_period_is_over_at_the_table) {
+    PurchaseTable t(2);
+    t.start(1, false);
+    expect_refused(t.buy(0, Purchase::Rebuy), 0, "re-buy period is not open");
+    const auto done = all_of<HandFinished>(t.fold_out());
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.bought.empty());
+    expect_refused(t.buy(0, Purchase::Rebuy), 0, "re-buy period is not open");
+}
+
+// Re-buys configured, but the hand was dealt after the period: the busted player is out at once.
+TEST(TablePurchases, rules_6_a_player_busted_after_the_rebuy_period_is_eliminated_at_once) {
+    Busted b = bust(2, 1, rebuy_terms(), false);
+    ASSERT_TRUE(b.table);
+    EXPECT_TRUE(all_of<PurchaseOffer>(b.effects).empty());
+    EXPECT_TRUE(all_of<ArmPurchaseTimer>(b.effects).empty());
+    const auto done = all_of<HandFinished>(b.effects);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(eliminates(done[0], entrant_at(b.seats[0])));
+    EXPECT_FALSE(b.table->t.core.settling());
+}
+
+// No re-buys configured: the director starts every hand outside a re-buy period (its rebuy_period()
+// needs them enabled), and nothing is held.
+TEST(TablePurchases, rules_6_without_rebuys_a_busted_player_is_eliminated_at_once_as_before) {
+    Busted b = bust(2, 1, PurchaseTerms{}, false);
+    ASSERT_TRUE(b.table);
+    EXPECT_TRUE(all_of<PurchaseOffer>(b.effects).empty());
+    EXPECT_TRUE(all_of<ArmPurchaseTimer>(b.effects).empty());
+    EXPECT_TRUE(all_of<PayForChips>(b.effects).empty());
+    const auto done = all_of<HandFinished>(b.effects);
+    ASSERT_EQ(done.size(), 1u);
+    ASSERT_EQ(done[0].report.eliminated.size(), 1u);
+    EXPECT_EQ(done[0].report.eliminated[0].entrant, entrant_at(b.seats[0]));
+    EXPECT_EQ(seat_in(done[0].record.state, b.seats[0]), nullptr);
+    EXPECT_TRUE(views_show(b.effects, b.seats[0], 0, engine::kNoEntrant));
+    EXPECT_FALSE(b.table->t.core.settling());
+}
+
+TEST(TablePurchases, rules_6_the_addon_is_refused_before_it_is_offered) {
+    PurchaseTable t(2);
+    expect_refused(t.buy(0, Purchase::AddOn), 0, "not on offer");
+    t.start(1);
+    expect_refused(t.buy(1, Purchase::AddOn), 1, "not on offer");
+}
+
+TEST(TablePurchases, rules_6_no_addon_when_the_tournament_has_none) {
+    PurchaseTable t(2, rebuy_terms(true, false));
+    EXPECT_TRUE(all_of<PurchaseOffer>(t.offer_addon()).empty());
+    expect_refused(t.buy(0, Purchase::AddOn), 0, "no add-on");
+}
+
+// ---- the add-on ----
+
+TEST(TablePurchases, rules_6_the_addon_is_offered_to_every_seated_player) {
+    PurchaseTable t(3);
+    t.start(1);
+    t.fold_out();
+    const Effects offered = t.offer_addon();
+    const auto offers = all_of<PurchaseOffer>(offered);
+    ASSERT_EQ(offers.size(), 3u);
+    for (SeatIndex s = 0; s < 3; ++s) {
+        EXPECT_EQ(offers[static_cast<std::size_t>(s)].seat, s);
+        EXPECT_EQ(offers[static_cast<std::size_t>(s)].entrant, entrant_at(s));
+        EXPECT_EQ(offers[static_cast<std::size_t>(s)].kind, Purchase::AddOn);
+        EXPECT_EQ(offers[static_cast<std::size_t>(s)].chips, kAddOnChips);
+        EXPECT_EQ(offers[static_cast<std::size_t>(s)].price.total(), 1550);
+        EXPECT_FALSE(offers[static_cast<std::size_t>(s)].busted);
+    }
+    EXPECT_TRUE(all_of<ArmPurchaseTimer>(offered).empty()) << "nobody's answer is waited for";
+}
+
+// Offered between hands: asked then or during the next hand, paid at that hand's end; refused after.
+TEST(TablePurchases, rules_6_the_addon_offered_between_hands_may_be_asked_until_the_next_hand_ends) {
+    PurchaseTable t(3);
+    t.start(1);
+    t.fold_out();
+    t.offer_addon();
+    EXPECT_TRUE(t.buy(0, Purchase::AddOn).empty());
+    expect_refused(t.buy(0, Purchase::AddOn), 0, "on its way");
+    t.start(2, false);
+    EXPECT_TRUE(t.buy(1, Purchase::AddOn).empty()) << "during the hand after the offer";
+    const Effects ended = t.fold_out();
+    const auto pay = all_of<PayForChips>(ended);
+    ASSERT_EQ(pay.size(), 2u);
+    for (const auto& p : pay) {
+        EXPECT_EQ(p.kind, Purchase::AddOn);
+        EXPECT_EQ(p.chips, kAddOnChips);
+        EXPECT_EQ(p.price.prize_part, 1500);
+        EXPECT_EQ(p.price.fee, 50);
+        EXPECT_EQ(p.after_hand, 2);
+    }
+    Effects paid = t.t.core.on_paid(pay[0], true, t.t.now);
+    EXPECT_TRUE(all_of<HandFinished>(paid).empty()) << "the second payment is still under way";
+    const Effects second = t.t.core.on_paid(pay[1], true, t.t.now);
+    paid.insert(paid.end(), second.begin(), second.end());
+    EXPECT_EQ(all_of<ChipsAdded>(paid).size(), 2u);
+    const auto done = all_of<HandFinished>(paid);
+    ASSERT_EQ(done.size(), 1u);
+    ASSERT_EQ(done[0].report.bought.size(), 2u);
+    for (const auto& bought : done[0].report.bought)
+        EXPECT_EQ(bought.kind, Purchase::AddOn);
+    t.start(3, false);
+    expect_refused(t.buy(2, Purchase::AddOn), 2, "not on offer");
+    expect_refused(t.buy(0, Purchase::AddOn), 0, "already");
+}
+
+// Offered during a hand: the hand in play does not count; the add-on may be asked until the end of
+// the next one.
+TEST(TablePurchases, rules_6_the_addon_offered_during_a_hand_may_be_asked_until_the_hand_after_ends) {
+    PurchaseTable t(3);
+    t.start(1);
+    ASSERT_EQ(all_of<PurchaseOffer>(t.offer_addon()).size(), 3u);
+    EXPECT_TRUE(t.buy(0, Purchase::AddOn).empty()) << "during the hand of the offer";
+    const auto first = all_of<PayForChips>(t.fold_out());
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].after_hand, 1);
+    ASSERT_EQ(all_of<HandFinished>(t.t.core.on_paid(first[0], true, t.t.now)).size(), 1u);
+    t.start(2, false);
+    EXPECT_TRUE(t.buy(1, Purchase::AddOn).empty()) << "during the hand after the offer";
+    expect_refused(t.buy(0, Purchase::AddOn), 0, "already");
+    const auto second = all_of<PayForChips>(t.fold_out());
+    ASSERT_EQ(second.size(), 1u);
+    EXPECT_EQ(second[0].entrant, entrant_at(1));
+    EXPECT_EQ(second[0].after_hand, 2);
+    ASSERT_EQ(all_of<HandFinished>(t.t.core.on_paid(second[0], true, t.t.now)).size(), 1u);
+    expect_refused(t.buy(2, Purchase::AddOn), 2, "not on offer");
+}
+
+// BUG (engine/tournament/tournament_table.cpp, OfferAddOn: `if (!table_.in_hand())
+// table_.set_rebuy_window(false)`, with table_purchases.cpp's purchase_refusal reading
+// t.rebuy_window()): the director sends OfferAddOn to every open table the moment the re-buy period
+// ends, including a table whose hand is over and whose busted players are still deciding (the
+// settlement: the table is not in a hand, but its report is not written). The offer closes that
+// table's re-buy window, so the busted player's re-buy, offered to him a moment before, is refused
+// ("the re-buy period is not open") and the deadline eliminates him, although RULES.md §6 lets him
+// re-buy until the next hand at his table starts and the director would accept it (its
+// rebuy_window_open judges a purchase by the window the finished hand started in).
+TEST(TablePurchases, DISABLED_rules_6_a_busted_player_may_rebuy_when_the_addon_is_offered_during_his_decision) {
+    Busted b = bust(2, 1);
+    ASSERT_TRUE(b.table);
+    PurchaseTable& t = *b.table;
+    const SeatIndex busted = b.seats[0];
+    ASSERT_TRUE(t.t.core.settling());
+    t.offer_addon();  // the re-buy period ended while he decides
+    const Effects asked = t.buy(busted, Purchase::Rebuy);
+    for (const auto& r : all_of<Refused>(asked))
+        ADD_FAILURE() << "refused: " << r.message;
+    const auto pay = all_of<PayForChips>(asked);
+    ASSERT_EQ(pay.size(), 1u);
+    const auto done = all_of<HandFinished>(t.t.core.on_paid(pay[0], true, t.t.now));
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.eliminated.empty());
+}
+
+}  // namespace
+}  // namespace tavolo::server::table
