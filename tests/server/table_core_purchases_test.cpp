@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 
 #include "tests/server/table_core_support.hpp"
@@ -96,15 +97,18 @@ struct PurchaseTable {
 // until one does, so each run finds the same table and the same cards.
 struct Busted {
     std::unique_ptr<PurchaseTable> table;
-    Effects effects;                // of hand 1, from its start to its end
-    std::vector<SeatIndex> seats;   // the busted players' seats, ascending
+    Effects effects;               // of hand 1, from its start to its end
+    std::vector<SeatIndex> seats;  // the busted players' seats, ascending
     SeatIndex winner = engine::kNoSeat;
 };
-Busted bust(int count, int want, PurchaseTerms terms = rebuy_terms(), bool rebuys_open = true) {
+// `during`: what the players do once the hand is dealt, before the chips go in.
+Busted bust(int count, int want, PurchaseTerms terms = rebuy_terms(), bool rebuys_open = true,
+            const std::function<void(PurchaseTable&)>& during = {}) {
     for (std::uint64_t seed = 1; seed < 300; ++seed) {
         Busted b;
         b.table = std::make_unique<PurchaseTable>(count, terms, seed);
         b.effects = b.table->start(1, rebuys_open);
+        if (during) during(*b.table);
         const Effects played = b.table->all_in();
         b.effects.insert(b.effects.end(), played.begin(), played.end());
         for (SeatIndex s = 0; s < count; ++s) {
@@ -120,15 +124,16 @@ Busted bust(int count, int want, PurchaseTerms terms = rebuy_terms(), bool rebuy
 }
 
 // The last view each viewer class received in `effects` shows `stack` chips in `seat`.
-::testing::AssertionResult views_show(const Effects& effects, SeatIndex seat, Chips stack, EntrantId entrant) {
+::testing::AssertionResult views_show(const Effects& effects, SeatIndex seat, Chips stack,
+                                      EntrantId entrant) {
     const auto views = all_of<TableViews>(effects);
     if (views.empty()) return ::testing::AssertionFailure() << "no view was published";
     for (const auto& [to, view] : views.back().views) {
         const auto& s = view.seats[static_cast<std::size_t>(seat)];
         if (s.entrant != entrant || s.stack != stack)
-            return ::testing::AssertionFailure() << "a view shows entrant " << s.entrant << " with " << s.stack
-                                                 << " chips in seat " << seat << ", not entrant " << entrant
-                                                 << " with " << stack;
+            return ::testing::AssertionFailure()
+                   << "a view shows entrant " << s.entrant << " with " << s.stack << " chips in seat " << seat
+                   << ", not entrant " << entrant << " with " << stack;
     }
     return ::testing::AssertionSuccess();
 }
@@ -496,6 +501,33 @@ TEST(TablePurchases, rules_6_a_queued_rebuy_is_refused_when_the_hand_leaves_him_
     EXPECT_TRUE(done[0].report.bought.empty());
 }
 
+// Both asked during the hand, at the starting stack: the one who busted is paid without an offer
+// (his re-buy is on its way), the winner's is refused (he is above the starting stack now).
+TEST(TablePurchases, rules_6_a_rebuy_asked_before_busting_is_paid_without_an_offer) {
+    Busted b = bust(2, 1, rebuy_terms(), true, [](PurchaseTable& t) {
+        EXPECT_TRUE(t.buy(0, Purchase::Rebuy).empty());
+        EXPECT_TRUE(t.buy(1, Purchase::Rebuy).empty());
+    });
+    ASSERT_TRUE(b.table);
+    const SeatIndex busted = b.seats[0];
+    EXPECT_TRUE(all_of<PurchaseOffer>(b.effects).empty()) << "nothing to offer: his re-buy is on its way";
+    EXPECT_TRUE(all_of<ArmPurchaseTimer>(b.effects).empty());
+    const auto refused = all_of<Refused>(b.effects);
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0].refusal, Refusal::Purchase);
+    EXPECT_EQ(refused[0].entrant, entrant_at(b.winner));
+    EXPECT_NE(refused[0].message.find("at or below the starting stack"), std::string::npos)
+        << refused[0].message;
+    const auto pay = all_of<PayForChips>(b.effects);
+    ASSERT_EQ(pay.size(), 1u);
+    EXPECT_EQ(pay[0].entrant, entrant_at(busted));
+    const auto done = all_of<HandFinished>(b.table->t.core.on_paid(pay[0], true, b.table->t.now));
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_TRUE(done[0].report.eliminated.empty());
+    ASSERT_EQ(done[0].report.bought.size(), 1u);
+    EXPECT_EQ(done[0].report.bought[0].entrant, entrant_at(busted));
+}
+
 // ---- refused purchases ----
 
 TEST(TablePurchases, rules_6_no_rebuy_when_the_tournament_has_none) {
@@ -653,7 +685,8 @@ TEST(TablePurchases, rules_6_the_addon_offered_during_a_hand_may_be_asked_until_
 // ("the re-buy period is not open") and the deadline eliminates him, although RULES.md §6 lets him
 // re-buy until the next hand at his table starts and the director would accept it (its
 // rebuy_window_open judges a purchase by the window the finished hand started in).
-TEST(TablePurchases, DISABLED_rules_6_a_busted_player_may_rebuy_when_the_addon_is_offered_during_his_decision) {
+TEST(TablePurchases,
+     DISABLED_rules_6_a_busted_player_may_rebuy_when_the_addon_is_offered_during_his_decision) {
     Busted b = bust(2, 1);
     ASSERT_TRUE(b.table);
     PurchaseTable& t = *b.table;
