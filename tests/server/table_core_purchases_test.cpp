@@ -1,167 +1,31 @@
-// Re-buys and the add-on at a live table (RULES.md §6; TableCore "re-buys and the add-on",
-// table_purchases.cpp), driven directly: no sockets, no sleeps, time is an input. A hand's end opens
+// Re-buys at a live table (RULES.md §6; TableCore "re-buys and the add-on", the add-on in
+// table_core_addon_test.cpp), driven directly: no sockets, no sleeps, time is an input. A hand's end opens
 // its settlement; busted players in the re-buy window are offered a re-buy and the hand's report
 // waits for them; each purchase is paid (PayForChips, then on_paid) and added before the report, so
 // it travels with the report of the hand after which it was made.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <functional>
-#include <memory>
-
-#include "tests/server/table_core_support.hpp"
+#include "tests/server/table_purchases_support.hpp"
 
 namespace tavolo::server::table {
 namespace {
 
 using namespace std::chrono_literals;
 using engine::Chips;
-using engine::EntrantId;
 using engine::Purchase;
 using engine::SeatIndex;
 using testing::all_of;
+using testing::bust;
+using testing::Busted;
+using testing::eliminates;
 using testing::entrant_at;
-using testing::OpenedTable;
-
-constexpr Chips kStartingStack = 3000;  // OpenedTable's stacks
-constexpr Chips kAddOnChips = 5000;
-
-PurchaseTerms rebuy_terms(bool rebuys = true, bool addon = true) {
-    PurchaseTerms t;
-    t.rebuys = rebuys;
-    t.addon = addon;
-    t.starting_stack = kStartingStack;
-    t.rebuy_price = {1000, 100};
-    t.addon_price = {1500, 50};
-    t.addon_chips = kAddOnChips;
-    t.answer_within = 15s;
-    return t;
-}
-
-// A table of `count` players with the tournament's purchase terms; start(n, open) deals hand n, in
-// the re-buy period or not (the director's StartHand says).
-struct PurchaseTable {
-    OpenedTable t;
-
-    explicit PurchaseTable(int count, PurchaseTerms terms = rebuy_terms(), std::uint64_t seed = 7)
-        : t(count, engine::Variant::Holdem, engine::Betting::NoLimit, seed) {
-        t.core.set_purchase_terms(terms);
-    }
-    Effects start(engine::HandId hand, bool rebuys_open = true) {
-        Effects e = t.core.on_director(engine::StartHand{0, hand, rebuys_open}, t.now);
-        EXPECT_TRUE(all_of<DirectorMessageRefused>(e).empty()) << "hand " << hand << " did not start";
-        return e;
-    }
-    // Everyone's chips in: the first to act raises all in, the others call; the hand runs to its end.
-    Effects all_in() {
-        Effects all;
-        for (int guard = 0; t.core.in_hand() && guard < 50; ++guard) {
-            const auto legal = t.core.hand().legal_actions();
-            Effects e;
-            if (legal.betting) {
-                e = t.act(legal.may_bet_or_raise ? engine::Command{engine::BetOrRaiseTo{legal.max_to}}
-                          : legal.may_call       ? engine::Command{engine::Call{}}
-                                                 : engine::Command{engine::Check{}});
-            } else {  // no betting decision: let the clock decide
-                const ClockView clock = t.core.clock_at(t.now);
-                if (clock.seat == engine::kNoSeat) break;
-                t.now = clock.expires_at;
-                e = t.core.on_clock_expiry(clock.hand, clock.decision, t.now);
-            }
-            all.insert(all.end(), e.begin(), e.end());
-        }
-        EXPECT_FALSE(t.core.in_hand());
-        return all;
-    }
-    // Everyone folds to the big blind.
-    Effects fold_out() {
-        Effects all;
-        for (int guard = 0; t.core.in_hand() && guard < 10; ++guard) {
-            Effects e = t.act(engine::Fold{});
-            all.insert(all.end(), e.begin(), e.end());
-        }
-        EXPECT_FALSE(t.core.in_hand());
-        return all;
-    }
-    Effects buy(SeatIndex seat, Purchase kind) {
-        return t.core.on_purchase(entrant_at(seat), seat, kind, false, t.now);
-    }
-    Effects decline(SeatIndex seat, Purchase kind = Purchase::Rebuy) {
-        return t.core.on_purchase(entrant_at(seat), seat, kind, true, t.now);
-    }
-    Effects offer_addon() { return t.core.on_director(engine::OfferAddOn{0, kAddOnChips}, t.now); }
-    Chips stack(SeatIndex seat) const { return t.core.table().table().at(seat).stack; }
-};
-
-// A table where hand 1, everyone all in, busted exactly `want` players: seeds are tried in order
-// until one does, so each run finds the same table and the same cards.
-struct Busted {
-    std::unique_ptr<PurchaseTable> table;
-    Effects effects;               // of hand 1, from its start to its end
-    std::vector<SeatIndex> seats;  // the busted players' seats, ascending
-    SeatIndex winner = engine::kNoSeat;
-};
-// `during`: what the players do once the hand is dealt, before the chips go in.
-Busted bust(int count, int want, PurchaseTerms terms = rebuy_terms(), bool rebuys_open = true,
-            const std::function<void(PurchaseTable&)>& during = {}) {
-    for (std::uint64_t seed = 1; seed < 300; ++seed) {
-        Busted b;
-        b.table = std::make_unique<PurchaseTable>(count, terms, seed);
-        b.effects = b.table->start(1, rebuys_open);
-        if (during) during(*b.table);
-        const Effects played = b.table->all_in();
-        b.effects.insert(b.effects.end(), played.begin(), played.end());
-        for (SeatIndex s = 0; s < count; ++s) {
-            if (b.table->t.core.hand().stack(s) == 0)
-                b.seats.push_back(s);
-            else
-                b.winner = s;
-        }
-        if (static_cast<int>(b.seats.size()) == want && count - want == 1) return b;
-    }
-    ADD_FAILURE() << "no seed below 300 busts " << want << " of " << count << " players";
-    return {};
-}
-
-// The last view each viewer class received in `effects` shows `stack` chips in `seat`.
-::testing::AssertionResult views_show(const Effects& effects, SeatIndex seat, Chips stack,
-                                      EntrantId entrant) {
-    const auto views = all_of<TableViews>(effects);
-    if (views.empty()) return ::testing::AssertionFailure() << "no view was published";
-    for (const auto& [to, view] : views.back().views) {
-        const auto& s = view.seats[static_cast<std::size_t>(seat)];
-        if (s.entrant != entrant || s.stack != stack)
-            return ::testing::AssertionFailure()
-                   << "a view shows entrant " << s.entrant << " with " << s.stack << " chips in seat " << seat
-                   << ", not entrant " << entrant << " with " << stack;
-    }
-    return ::testing::AssertionSuccess();
-}
-
-const engine::SeatState* seat_in(const engine::TableState& state, SeatIndex seat) {
-    for (const auto& s : state.seats)
-        if (s.seat == seat) return &s;
-    return nullptr;
-}
-
-bool eliminates(const HandFinished& done, EntrantId entrant) {
-    return std::ranges::any_of(done.report.eliminated,
-                               [&](const engine::Elimination& e) { return e.entrant == entrant; });
-}
-
-// A purchase refused: one Refused (Purchase) to that player whose message says why and that nothing
-// was paid, and nothing paid.
-void expect_refused(const Effects& effects, SeatIndex seat, const std::string& why) {
-    const auto refused = all_of<Refused>(effects);
-    ASSERT_EQ(refused.size(), 1u);
-    EXPECT_EQ(refused[0].refusal, Refusal::Purchase);
-    EXPECT_EQ(refused[0].seat, seat);
-    EXPECT_EQ(refused[0].entrant, entrant_at(seat));
-    EXPECT_NE(refused[0].message.find(why), std::string::npos) << refused[0].message;
-    EXPECT_NE(refused[0].message.find("nothing was paid"), std::string::npos) << refused[0].message;
-    EXPECT_TRUE(all_of<PayForChips>(effects).empty());
-    EXPECT_TRUE(all_of<ChipsAdded>(effects).empty());
-}
+using testing::expect_refused;
+using testing::kAddOnChips;
+using testing::kStartingStack;
+using testing::PurchaseTable;
+using testing::rebuy_terms;
+using testing::seat_in;
+using testing::views_show;
 
 // ---- a busted player in the re-buy window ----
 
@@ -584,123 +448,6 @@ TEST(TablePurchases, rules_6_without_rebuys_a_busted_player_is_eliminated_at_onc
     EXPECT_EQ(seat_in(done[0].record.state, b.seats[0]), nullptr);
     EXPECT_TRUE(views_show(b.effects, b.seats[0], 0, engine::kNoEntrant));
     EXPECT_FALSE(b.table->t.core.settling());
-}
-
-TEST(TablePurchases, rules_6_the_addon_is_refused_before_it_is_offered) {
-    PurchaseTable t(2);
-    expect_refused(t.buy(0, Purchase::AddOn), 0, "not on offer");
-    t.start(1);
-    expect_refused(t.buy(1, Purchase::AddOn), 1, "not on offer");
-}
-
-TEST(TablePurchases, rules_6_no_addon_when_the_tournament_has_none) {
-    PurchaseTable t(2, rebuy_terms(true, false));
-    EXPECT_TRUE(all_of<PurchaseOffer>(t.offer_addon()).empty());
-    expect_refused(t.buy(0, Purchase::AddOn), 0, "no add-on");
-}
-
-// ---- the add-on ----
-
-TEST(TablePurchases, rules_6_the_addon_is_offered_to_every_seated_player) {
-    PurchaseTable t(3);
-    t.start(1);
-    t.fold_out();
-    const Effects offered = t.offer_addon();
-    const auto offers = all_of<PurchaseOffer>(offered);
-    ASSERT_EQ(offers.size(), 3u);
-    for (SeatIndex s = 0; s < 3; ++s) {
-        EXPECT_EQ(offers[static_cast<std::size_t>(s)].seat, s);
-        EXPECT_EQ(offers[static_cast<std::size_t>(s)].entrant, entrant_at(s));
-        EXPECT_EQ(offers[static_cast<std::size_t>(s)].kind, Purchase::AddOn);
-        EXPECT_EQ(offers[static_cast<std::size_t>(s)].chips, kAddOnChips);
-        EXPECT_EQ(offers[static_cast<std::size_t>(s)].price.total(), 1550);
-        EXPECT_FALSE(offers[static_cast<std::size_t>(s)].busted);
-    }
-    EXPECT_TRUE(all_of<ArmPurchaseTimer>(offered).empty()) << "nobody's answer is waited for";
-}
-
-// Offered between hands: asked then or during the next hand, paid at that hand's end; refused after.
-TEST(TablePurchases, rules_6_the_addon_offered_between_hands_may_be_asked_until_the_next_hand_ends) {
-    PurchaseTable t(3);
-    t.start(1);
-    t.fold_out();
-    t.offer_addon();
-    EXPECT_TRUE(t.buy(0, Purchase::AddOn).empty());
-    expect_refused(t.buy(0, Purchase::AddOn), 0, "on its way");
-    t.start(2, false);
-    EXPECT_TRUE(t.buy(1, Purchase::AddOn).empty()) << "during the hand after the offer";
-    const Effects ended = t.fold_out();
-    const auto pay = all_of<PayForChips>(ended);
-    ASSERT_EQ(pay.size(), 2u);
-    for (const auto& p : pay) {
-        EXPECT_EQ(p.kind, Purchase::AddOn);
-        EXPECT_EQ(p.chips, kAddOnChips);
-        EXPECT_EQ(p.price.prize_part, 1500);
-        EXPECT_EQ(p.price.fee, 50);
-        EXPECT_EQ(p.after_hand, 2);
-    }
-    Effects paid = t.t.core.on_paid(pay[0], true, t.t.now);
-    EXPECT_TRUE(all_of<HandFinished>(paid).empty()) << "the second payment is still under way";
-    const Effects second = t.t.core.on_paid(pay[1], true, t.t.now);
-    paid.insert(paid.end(), second.begin(), second.end());
-    EXPECT_EQ(all_of<ChipsAdded>(paid).size(), 2u);
-    const auto done = all_of<HandFinished>(paid);
-    ASSERT_EQ(done.size(), 1u);
-    ASSERT_EQ(done[0].report.bought.size(), 2u);
-    for (const auto& bought : done[0].report.bought)
-        EXPECT_EQ(bought.kind, Purchase::AddOn);
-    t.start(3, false);
-    expect_refused(t.buy(2, Purchase::AddOn), 2, "not on offer");
-    expect_refused(t.buy(0, Purchase::AddOn), 0, "already");
-}
-
-// Offered during a hand: the hand in play does not count; the add-on may be asked until the end of
-// the next one.
-TEST(TablePurchases, rules_6_the_addon_offered_during_a_hand_may_be_asked_until_the_hand_after_ends) {
-    PurchaseTable t(3);
-    t.start(1);
-    ASSERT_EQ(all_of<PurchaseOffer>(t.offer_addon()).size(), 3u);
-    EXPECT_TRUE(t.buy(0, Purchase::AddOn).empty()) << "during the hand of the offer";
-    const auto first = all_of<PayForChips>(t.fold_out());
-    ASSERT_EQ(first.size(), 1u);
-    EXPECT_EQ(first[0].after_hand, 1);
-    ASSERT_EQ(all_of<HandFinished>(t.t.core.on_paid(first[0], true, t.t.now)).size(), 1u);
-    t.start(2, false);
-    EXPECT_TRUE(t.buy(1, Purchase::AddOn).empty()) << "during the hand after the offer";
-    expect_refused(t.buy(0, Purchase::AddOn), 0, "already");
-    const auto second = all_of<PayForChips>(t.fold_out());
-    ASSERT_EQ(second.size(), 1u);
-    EXPECT_EQ(second[0].entrant, entrant_at(1));
-    EXPECT_EQ(second[0].after_hand, 2);
-    ASSERT_EQ(all_of<HandFinished>(t.t.core.on_paid(second[0], true, t.t.now)).size(), 1u);
-    expect_refused(t.buy(2, Purchase::AddOn), 2, "not on offer");
-}
-
-// BUG (engine/tournament/tournament_table.cpp, OfferAddOn: `if (!table_.in_hand())
-// table_.set_rebuy_window(false)`, with table_purchases.cpp's purchase_refusal reading
-// t.rebuy_window()): the director sends OfferAddOn to every open table the moment the re-buy period
-// ends, including a table whose hand is over and whose busted players are still deciding (the
-// settlement: the table is not in a hand, but its report is not written). The offer closes that
-// table's re-buy window, so the busted player's re-buy, offered to him a moment before, is refused
-// ("the re-buy period is not open") and the deadline eliminates him, although RULES.md §6 lets him
-// re-buy until the next hand at his table starts and the director would accept it (its
-// rebuy_window_open judges a purchase by the window the finished hand started in).
-TEST(TablePurchases,
-     DISABLED_rules_6_a_busted_player_may_rebuy_when_the_addon_is_offered_during_his_decision) {
-    Busted b = bust(2, 1);
-    ASSERT_TRUE(b.table);
-    PurchaseTable& t = *b.table;
-    const SeatIndex busted = b.seats[0];
-    ASSERT_TRUE(t.t.core.settling());
-    t.offer_addon();  // the re-buy period ended while he decides
-    const Effects asked = t.buy(busted, Purchase::Rebuy);
-    for (const auto& r : all_of<Refused>(asked))
-        ADD_FAILURE() << "refused: " << r.message;
-    const auto pay = all_of<PayForChips>(asked);
-    ASSERT_EQ(pay.size(), 1u);
-    const auto done = all_of<HandFinished>(t.t.core.on_paid(pay[0], true, t.t.now));
-    ASSERT_EQ(done.size(), 1u);
-    EXPECT_TRUE(done[0].report.eliminated.empty());
 }
 
 }  // namespace
