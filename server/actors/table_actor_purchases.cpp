@@ -94,13 +94,16 @@ void TableActor::Impl::pay_for(const table::PayForChips& p) {
                 if (r) self->pay_back(p);
                 return;
             }
-            self->carry_out(self->core.on_paid(p, r.has_value(), self->now()));
+            // Refused for good (no funds, past the limit, the entry over) or failed for now.
+            const bool may_retry = !r && r.error().code != persistence::StoreErrc::insufficient_funds &&
+                                   r.error().code != persistence::StoreErrc::invalid_argument;
+            self->carry_out(self->core.on_paid(p, r.has_value(), self->now(), may_retry));
         },
         executor_on(strand));
     if (!accepted) {
         tell_entrant(p.entrant, payment_refusal(p, accepted.error()));
         asio::post(strand, [self = shared_from_this(), p] {
-            self->carry_out(self->core.on_paid(p, false, self->now()));
+            self->carry_out(self->core.on_paid(p, false, self->now(), /*may_retry=*/true));  // queue full
         });
     }
 }

@@ -339,7 +339,7 @@ Effects TableCore::set_client_seed(EntrantId entrant, SeatIndex seat, std::vecto
 TableSnapshot TableCore::snapshot_for(const engine::view::PokerViewer& viewer, Millis now) const {
     TableSnapshot s;
     s.seq = seq_;
-    s.view = engine::view::view_of(table_.table(), played_ ? &hand_ : nullptr, viewer);
+    s.view = view_for(viewer);
     s.clock = clock_.view_at(now);
     if (in_hand() && shuffle_) s.shuffle_commitment = shuffle_->reveal.commitment;
     const engine::Table& t = table_.table();

@@ -77,8 +77,10 @@ class TableCore {
     void set_purchase_terms(PurchaseTerms terms) { terms_ = terms; }
     Effects on_purchase(engine::EntrantId entrant, engine::SeatIndex seat, engine::Purchase kind,
                         bool decline, Millis now);
-    // The payment asked by PayForChips committed (`paid`), or failed (nothing was paid).
-    Effects on_paid(const PayForChips& purchase, bool paid, Millis now);
+    // The payment asked by PayForChips committed (`paid`), or did not (nothing was paid): refused for
+    // good (no funds, past the limit: a busted player's answer is no), or failed for now
+    // (`may_retry`: the database was away; a busted player is offered it again until his deadline).
+    Effects on_paid(const PayForChips& purchase, bool paid, Millis now, bool may_retry = false);
     // ArmPurchaseTimer fired: busted players who did not answer are eliminated.
     Effects on_purchase_deadline(Millis now);
     // Stopping (a shutdown, a cancellation): the settlement ends now, without the answers awaited.
@@ -127,7 +129,8 @@ class TableCore {
     engine::TimeBank& bank_of(engine::EntrantId entrant);
     std::optional<Refused> check_seat(engine::EntrantId entrant, engine::SeatIndex seat) const;
 
-    // table_publish.cpp: one copy per distinct projection.
+    // table_publish.cpp: one copy per distinct projection; the table as `viewer` sees it.
+    engine::view::PokerView view_for(const engine::view::PokerViewer& viewer) const;
     Recipients everyone() const;
     void publish(std::span<const engine::HandEvent> events, Effects& out);
     void publish_pending(Millis now, Effects& out);
@@ -151,6 +154,7 @@ class TableCore {
     // Purchases (table_purchases.cpp).
     PurchaseTerms terms_;
     std::optional<HandFinished> held_;       // the hand settling: its record, its report still to write
+    bool settling_rebuys_ = false;           // the settling hand was dealt in the re-buy window
     std::optional<Millis> answer_by_;        // busted players' deadline
     std::set<engine::EntrantId> undecided_;  // offered a re-buy, busted
     std::vector<std::pair<engine::EntrantId, engine::Purchase>> queued_;  // for the next settlement

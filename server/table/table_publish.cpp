@@ -90,16 +90,25 @@ void TableCore::publish_pending(Millis now, Effects& out) {
     out.emplace_back(std::move(p));
 }
 
+engine::view::PokerView TableCore::view_for(const engine::view::PokerViewer& viewer) const {
+    const engine::Table& t = table_.table();
+    engine::view::PokerView v = view::view_of(t, played_ ? &hand_ : nullptr, viewer);
+    // Between hands a seated player's stack is the table's: it changes after the hand with a re-buy
+    // or the add-on (view_of shows the last hand's final stacks).
+    if (!in_hand())
+        for (SeatIndex s = 0; s < t.size() && s < engine::kMaxSeats; ++s)
+            if (t.occupied(s)) v.seats[static_cast<std::size_t>(s)].stack = t.at(s).stack;
+    return v;
+}
+
 void TableCore::publish_views(Effects& out) {
     TableViews v;
     v.seq = ++seq_;
     const engine::Table& t = table_.table();
-    const engine::Hand* last = played_ ? &hand_ : nullptr;
     for (SeatIndex s = 0; s < t.size(); ++s)
         if (t.occupied(s))
-            v.views.emplace_back(Recipients{{s}, false},
-                                 view::view_of(t, last, view::PokerViewer::player(s)));
-    v.views.emplace_back(Recipients{{}, true}, view::view_of(t, last, view::PokerViewer::observer()));
+            v.views.emplace_back(Recipients{{s}, false}, view_for(view::PokerViewer::player(s)));
+    v.views.emplace_back(Recipients{{}, true}, view_for(view::PokerViewer::observer()));
     out.emplace_back(std::move(v));
 }
 

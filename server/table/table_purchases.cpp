@@ -30,13 +30,15 @@ SeatIndex seat_of(const engine::Table& t, EntrantId entrant) {
 void TableCore::begin_settlement(HandFinished done, Millis now, Effects& out) {
     held_ = std::move(done);
     const engine::Table& t = table_.table();
+    // The window of the hand just played: an add-on offered meanwhile closes the table's, not his.
+    settling_rebuys_ = terms_.rebuys && t.rebuy_window();
     const auto queued = std::exchange(queued_, {});
     for (const auto& [entrant, kind] : queued) {
         const SeatIndex seat = seat_of(t, entrant);
         if (seat == engine::kNoSeat) continue;  // moved away: he asks again at his new table
         pay(entrant, seat, kind, out);
     }
-    if (t.rebuy_window())
+    if (settling_rebuys_)
         for (SeatIndex s = 0; s < t.size(); ++s) {
             if (!t.occupied(s) || !t.at(s).busted) continue;
             const EntrantId entrant = t.at(s).entrant;
@@ -85,7 +87,7 @@ std::optional<std::string> TableCore::purchase_refusal(SeatIndex seat, Purchase 
         return std::string("your ") + name_of(kind) + " is on its way: it is added when the hand ends";
     if (kind == Purchase::Rebuy) {
         if (!terms_.rebuys) return "this tournament has no re-buys";
-        if (!t.rebuy_window())
+        if (!(held_ ? settling_rebuys_ : t.rebuy_window()))
             return "the re-buy period is not open at this table: re-buys are made after hands dealt in the "
                    "first levels";
         if (t.at(seat).stack > terms_.starting_stack)
@@ -94,6 +96,7 @@ std::optional<std::string> TableCore::purchase_refusal(SeatIndex seat, Purchase 
         return std::nullopt;
     }
     if (!terms_.addon) return "this tournament has no add-on";
+    if (t.at(seat).busted) return "you have no chips: re-buy first, then take the add-on";
     if (addon_bought_.contains(entrant)) return "you have bought the add-on already: it is once per player";
     if (addon_settlements_left_ == 0)
         return "the add-on is not on offer now: it is offered once, when the re-buy period ends";
@@ -145,7 +148,7 @@ Effects TableCore::on_purchase(EntrantId entrant, SeatIndex seat, Purchase kind,
     return out;
 }
 
-Effects TableCore::on_paid(const PayForChips& purchase, bool paid, Millis) {
+Effects TableCore::on_paid(const PayForChips& purchase, bool paid, Millis now, bool may_retry) {
     Effects out;
     const auto it = std::ranges::find_if(paying_, [&](const PayForChips& p) {
         return p.entrant == purchase.entrant && p.kind == purchase.kind &&
@@ -153,6 +156,20 @@ Effects TableCore::on_paid(const PayForChips& purchase, bool paid, Millis) {
     });
     const bool awaited = it != paying_.end();
     if (awaited) paying_.erase(it);
+    if (!paid && may_retry && awaited && held_ && purchase.kind == Purchase::Rebuy) {
+        // Nothing was paid, for now: a busted player may ask again, until his deadline.
+        const engine::Table& t = table_.table();
+        const SeatIndex seat = seat_of(t, purchase.entrant);
+        if (seat != engine::kNoSeat && t.at(seat).busted) {
+            undecided_.insert(purchase.entrant);
+            if (!answer_by_) {
+                answer_by_ = now + terms_.answer_within;
+                out.emplace_back(ArmPurchaseTimer{*answer_by_});
+            }
+            out.emplace_back(PurchaseOffer{seat, purchase.entrant, Purchase::Rebuy, terms_.starting_stack,
+                                           terms_.rebuy_price, *answer_by_ - now, true});
+        }
+    }
     if (paid) {
         const engine::Table& t = table_.table();
         const bool here = awaited && held_ && seat_of(t, purchase.entrant) == purchase.seat;
@@ -196,7 +213,7 @@ Effects TableCore::offers_for(EntrantId entrant, Millis now) const {
     if (undecided_.contains(entrant) && answer_by_)
         out.emplace_back(PurchaseOffer{seat, entrant, Purchase::Rebuy, terms_.starting_stack,
                                        terms_.rebuy_price, std::max(Millis{0}, *answer_by_ - now), true});
-    if (terms_.addon && addon_settlements_left_ > 0 && !addon_bought_.contains(entrant))
+    if (terms_.addon && addon_settlements_left_ > 0 && !t.at(seat).busted && !addon_bought_.contains(entrant))
         out.emplace_back(PurchaseOffer{seat, entrant, Purchase::AddOn, terms_.addon_chips, terms_.addon_price,
                                        Millis{0}, false});
     return out;
@@ -208,7 +225,7 @@ void TableCore::offer_addon(Effects& out) {
     addon_settlements_left_ = in_hand() || held_ ? 2 : 1;
     const engine::Table& t = table_.table();
     for (SeatIndex s = 0; s < t.size(); ++s) {
-        if (!t.occupied(s) || addon_bought_.contains(t.at(s).entrant)) continue;
+        if (!t.occupied(s) || t.at(s).busted || addon_bought_.contains(t.at(s).entrant)) continue;
         out.emplace_back(PurchaseOffer{s, t.at(s).entrant, Purchase::AddOn, terms_.addon_chips,
                                        terms_.addon_price, Millis{0}, false});
     }

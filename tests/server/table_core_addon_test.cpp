@@ -116,16 +116,9 @@ TEST(TableAddOn, rules_6_the_addon_offered_during_a_hand_may_be_asked_until_the_
     expect_refused(t.buy(2, Purchase::AddOn), 2, "not on offer");
 }
 
-// BUG (engine/tournament/tournament_table.cpp, OfferAddOn: `if (!table_.in_hand())
-// table_.set_rebuy_window(false)`, with table_purchases.cpp's purchase_refusal reading
-// t.rebuy_window()): the director sends OfferAddOn to every open table the moment the re-buy period
-// ends, including a table whose hand is over and whose busted players are still deciding (the
-// settlement: the table is not in a hand, but its report is not written). The offer closes that
-// table's re-buy window, so the busted player's re-buy, offered to him a moment before, is refused
-// ("the re-buy period is not open") and the deadline eliminates him, although RULES.md §6 lets him
-// re-buy until the next hand at his table starts and the director would accept it (its
-// rebuy_window_open judges a purchase by the window the finished hand started in).
-TEST(TableAddOn, DISABLED_rules_6_a_busted_player_may_rebuy_when_the_addon_is_offered_during_his_decision) {
+// RULES.md §6: the add-on offered while a busted player decides (the re-buy period ended during his
+// hand) does not take his re-buy away: he may re-buy until the next hand at his table starts.
+TEST(TableAddOn, rules_6_a_busted_player_may_rebuy_when_the_addon_is_offered_during_his_decision) {
     Busted b = bust(2, 1);
     ASSERT_TRUE(b.table);
     PurchaseTable& t = *b.table;

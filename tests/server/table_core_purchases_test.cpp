@@ -103,13 +103,9 @@ TEST(TablePurchases, rules_6_a_paid_rebuy_adds_the_chips_and_travels_with_the_ha
     EXPECT_TRUE(t.t.core.in_hand());
 }
 
-// BUG (engine/view/poker_view.cpp, view_of(): between hands fill_hand() overwrites each dealt-in
-// seat's stack with the last hand's final stack, hand.stack(s), after it was read from the table):
-// once a purchase adds chips between a hand's end and the next (table_purchases.cpp on_paid), the
-// fresh views the table publishes with ChipsAdded, and every snapshot for a viewer who joins or
-// reconnects, still show the buyer's stack as the hand left it (0 for a busted player who re-bought,
-// the stack without the add-on's chips) until the next hand is dealt. Expected: the table's stack.
-TEST(TablePurchases, DISABLED_rules_6_the_views_after_a_rebuy_show_the_chips_bought) {
+// Between hands the views show the table's stacks: a purchase's chips are seen at once, by the
+// players, the observers and anyone who joins or reconnects.
+TEST(TablePurchases, rules_6_the_views_after_a_rebuy_show_the_chips_bought) {
     Busted b = bust(2, 1);
     ASSERT_TRUE(b.table);
     PurchaseTable& t = *b.table;
@@ -220,13 +216,10 @@ TEST(TablePurchases, rules_6_a_failed_rebuy_payment_adds_no_chips) {
     EXPECT_TRUE(eliminates(done[0], entrant_at(busted)));
 }
 
-// BUG (table_purchases.cpp, pay(): `undecided_.erase(entrant)` when PayForChips goes out, and
-// on_paid(false) only drops the payment): a re-buy whose payment fails (the write service refused it
-// or the database was down: the actor tells him "nothing was paid, ask again") ends his decision,
-// so the settlement closes at once and he is eliminated, long before the deadline he was offered
-// (answer_within) and without the chance to ask again the message promises. Expected: he stays
-// undecided until the deadline, may ask again, and only the deadline eliminates him.
-TEST(TablePurchases, DISABLED_rules_6_a_failed_rebuy_payment_leaves_him_undecided_until_the_deadline) {
+// A re-buy whose payment fails (nothing was paid) leaves a busted player undecided: he is offered it
+// again and may ask again until his deadline, which alone eliminates him. (Refused for good, no
+// funds or past the limit, it is his answer: rules_6_a_failed_rebuy_payment_adds_no_chips.)
+TEST(TablePurchases, rules_6_a_failed_rebuy_payment_leaves_him_undecided_until_the_deadline) {
     Busted b = bust(2, 1);
     ASSERT_TRUE(b.table);
     PurchaseTable& t = *b.table;
@@ -234,7 +227,7 @@ TEST(TablePurchases, DISABLED_rules_6_a_failed_rebuy_payment_leaves_him_undecide
     const Millis deadline = all_of<ArmPurchaseTimer>(b.effects).at(0).at;
     const auto pay = all_of<PayForChips>(t.buy(busted, Purchase::Rebuy));
     ASSERT_EQ(pay.size(), 1u);
-    const Effects failed = t.t.core.on_paid(pay[0], false, t.t.now);
+    const Effects failed = t.t.core.on_paid(pay[0], false, t.t.now, /*may_retry=*/true);
     EXPECT_TRUE(all_of<HandFinished>(failed).empty()) << "eliminated before his deadline";
     EXPECT_TRUE(t.t.core.settling());
     // He asks again, and this time it is paid.
