@@ -1,0 +1,125 @@
+// At a restart, a running Poker Polacco tournament (Sit&Go or MTT) cannot resume (its engine is not
+// restorable yet) and is cancelled per RULES.md §7 from the last committed snapshot of each table
+// (issue 11 item 4): "chips" are the lives left the snapshots hold (6 - cards held), places and
+// prizes already paid come from the registrations and are not paid again; not every entry in full
+// as before. The plan from the database alone is the live actor's plan to the cent (same keys, so
+// either one paid after the other moves nothing), and cancel_at_recovery run twice pays once.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "engine/tournament/refunds.hpp"
+#include "persistence/recovery.hpp"
+#include "persistence/tournament_store.hpp"
+#include "server/actors/recovery_cancel.hpp"
+#include "server/actors/stored_cancellation.hpp"
+#include "tests/server/actors/actors_support.hpp"
+#include "tests/server/actors/cancellation_support.hpp"
+#include "tests/server/actors/scripted_players.hpp"
+
+namespace tavolo::server::actors::testing {
+namespace {
+
+constexpr double kSpeed = 20.0;
+const std::string kReason = "test: the deck server broke";
+
+TEST(PolaccoRestartCancellation, rules_7_the_restart_plan_from_the_committed_snapshots_is_the_live_plan) {
+    Harness h(kSpeed);
+    ScriptedPlayers players(h, 31);
+    const TournamentDeclaration declaration =
+        polacco("polacco-mtt-restart", engine::TournamentKind::ScheduledMtt, 12);
+    const auto start = h.tournament(declaration, 12);
+    const std::int64_t id = persistence::raw(start.tournament);
+    h.tournaments.start(start);
+    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>& log) {
+        return count_of(log, eliminated) > 0 || count_of(log, hand_ended) >= 30;
+    }));
+    // Every table still, every finished hand and place committed: the database holds what the core knows.
+    ASSERT_TRUE(stop_and_settle(h));
+    auto all = persistence::load_unfinished_tournaments(h.db().db());
+    ASSERT_TRUE(all.has_value()) << all.error().message;
+    ASSERT_EQ(all->size(), 1U);
+    auto stored = plan_recovered_cancellation(all->front(), declaration);
+    ASSERT_TRUE(stored.has_value()) << stored.error();
+    EXPECT_TRUE(stored->error.empty()) << stored->error;
+
+    Outcomes outcomes;
+    h.tournaments.cancel(id, kReason, [&](const auto& o) { outcomes.add(h.outbox, o); });
+    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>&) { return outcomes.size() == 1; }));
+    ASSERT_TRUE(h.idle());
+    const CancellationOutcome& live = outcomes.all[0];
+    ASSERT_TRUE(live.cancelled) << live.error;
+    // The same refunds to the cent, the same split and keys: paying the stored plan again moves nothing.
+    ASSERT_EQ(stored->refunds.size(), live.refunds.size());
+    for (std::size_t i = 0; i < live.refunds.size(); ++i) {
+        EXPECT_EQ(stored->refunds[i].entrant, live.refunds[i].entrant);
+        EXPECT_EQ(stored->refunds[i].amount, live.refunds[i].amount) << "entrant " << live.refunds[i].entrant;
+        EXPECT_EQ(stored->refunds[i].from_pool, live.refunds[i].from_pool);
+        EXPECT_EQ(stored->refunds[i].key, live.refunds[i].key);
+    }
+    const std::int64_t before = ledger_transactions(h);
+    EXPECT_TRUE(pay_refunds(h.db().db(), start.tournament, stored->refunds).has_value());
+    EXPECT_EQ(ledger_transactions(h), before);
+    expect_ledger_exact(h);
+}
+
+TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancelled_per_rules_7_not_in_full) {
+    Harness h(kSpeed);
+    ScriptedPlayers players(h, 37);
+    const TournamentDeclaration declaration =
+        polacco("polacco-mtt-recovered", engine::TournamentKind::ScheduledMtt, 12);
+    const auto start = h.tournament(declaration, 12);
+    const std::int64_t id = persistence::raw(start.tournament);
+    // The lobby marks a tournament running when it starts it; the restart cancels only running ones per §7.
+    ASSERT_TRUE(persistence::TournamentStore(h.db().db())
+                    .set_state(start.tournament, persistence::TournamentState::running));
+    h.tournaments.start(start);
+    ASSERT_TRUE(
+        h.outbox.wait([&](const std::vector<Received>& log) { return count_of(log, eliminated) >= 2; }));
+    ASSERT_TRUE(stop_and_settle(h));
+    auto all = persistence::load_unfinished_tournaments(h.db().db());
+    ASSERT_TRUE(all.has_value());
+    ASSERT_EQ(all->size(), 1U);
+    const persistence::RecoveredTournament recovered = all->front();
+    auto plan = plan_recovered_cancellation(recovered, declaration);
+    ASSERT_TRUE(plan.has_value()) << plan.error();
+
+    // What the restart does with it (recover_tournaments -> cancel_at_recovery), run twice.
+    const std::string why = "a Poker Polacco tournament does not resume after a restart yet";
+    EXPECT_FALSE(cancel_at_recovery(h.db().db(), recovered, &declaration, nullptr, why).has_value());
+    const std::int64_t after_first = ledger_transactions(h);
+    EXPECT_FALSE(cancel_at_recovery(h.db().db(), recovered, &declaration, nullptr, why).has_value());
+    EXPECT_EQ(ledger_transactions(h), after_first) << "a second run pays nothing";
+    EXPECT_EQ(h.db().query("SELECT state FROM tournaments WHERE id = " + std::to_string(id)), "cancelled");
+
+    // Per §7, not in full: the eliminated players get nothing back (k > P) or keep the prize paid at
+    // their elimination; the remaining ones what they paid plus their shares of the residual pool.
+    int eliminated_players = 0;
+    std::map<engine::EntrantId, engine::Cents> refund_of;
+    for (const CancelRefund& r : plan->refunds)
+        refund_of[r.entrant] = r.amount;
+    for (std::size_t i = 0; i < start.entrants.size(); ++i) {
+        const auto& e = start.entrants[i];
+        const std::string reg = std::to_string(persistence::raw(e.registration));
+        const auto& c = plan->refund_case.entrants[i];
+        const engine::Cents refund = refund_of[static_cast<engine::EntrantId>(i)];
+        EXPECT_EQ(h.db().count("SELECT refund_cents FROM registrations WHERE id = " + reg), refund);
+        if (!c.remaining) {
+            ++eliminated_players;
+            EXPECT_EQ(refund, c.prize_credited ? 0 : c.prize_won)
+                << "entrant " << i << " was eliminated: nothing, or his place's prize once";
+            EXPECT_EQ(h.db().count("SELECT prize_cents FROM registrations WHERE id = " + reg), c.prize_won);
+        } else {
+            EXPECT_GE(refund, start.declaration.buy_in().total()) << "entrant " << i;
+        }
+    }
+    EXPECT_GE(eliminated_players, 2);
+    expect_ledger_exact(h);
+    EXPECT_EQ(h.db().count("SELECT w.balance FROM wallets w JOIN tournaments t ON t.prize_pool_wallet_id = "
+                           "w.id WHERE t.id = " +
+                           std::to_string(id)),
+              0);
+}
+
+}  // namespace
+}  // namespace tavolo::server::actors::testing
