@@ -3,7 +3,7 @@
 // (issue 11 item 4): "chips" are the lives left the snapshots hold (6 - cards held), places and
 // prizes already paid come from the registrations and are not paid again; not every entry in full
 // as before. The plan from the database alone is the live actor's plan to the cent (same keys, so
-// either one paid after the other moves nothing), and cancel_at_recovery run twice pays once.
+// either one paid after the other moves nothing), and recover_tournaments run twice pays once.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -13,6 +13,7 @@
 #include "persistence/tournament_store.hpp"
 #include "server/actors/recovery_cancel.hpp"
 #include "server/actors/stored_cancellation.hpp"
+#include "server/actors/tournament_recovery.hpp"
 #include "tests/server/actors/actors_support.hpp"
 #include "tests/server/actors/cancellation_support.hpp"
 #include "tests/server/actors/scripted_players.hpp"
@@ -23,12 +24,13 @@ namespace {
 constexpr double kSpeed = 20.0;
 const std::string kReason = "test: the deck server broke";
 
-TEST(PolaccoRestartCancellation, rules_7_the_restart_plan_from_the_committed_snapshots_is_the_live_plan) {
+// Played until an elimination (or a good many hands), stopped, then planned from the database alone
+// and cancelled live: the same refunds, split and keys.
+void expect_stored_plan_is_live_plan(const TournamentDeclaration& declaration, int players_count,
+                                     std::uint64_t seed) {
     Harness h(kSpeed);
-    ScriptedPlayers players(h, 31);
-    const TournamentDeclaration declaration =
-        polacco("polacco-mtt-restart", engine::TournamentKind::ScheduledMtt, 12);
-    const auto start = h.tournament(declaration, 12);
+    ScriptedPlayers players(h, seed);
+    const auto start = h.tournament(declaration, players_count);
     const std::int64_t id = persistence::raw(start.tournament);
     h.tournaments.start(start);
     ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>& log) {
@@ -63,6 +65,16 @@ TEST(PolaccoRestartCancellation, rules_7_the_restart_plan_from_the_committed_sna
     expect_ledger_exact(h);
 }
 
+TEST(PolaccoRestartCancellation, rules_7_the_restart_plan_of_an_mtt_is_the_live_plan) {
+    expect_stored_plan_is_live_plan(polacco("polacco-mtt-restart", engine::TournamentKind::ScheduledMtt, 12),
+                                    12, 31);
+}
+
+TEST(PolaccoRestartCancellation, rules_7_the_restart_plan_of_a_sit_and_go_is_the_live_plan) {
+    expect_stored_plan_is_live_plan(polacco("polacco-sng-restart", engine::TournamentKind::SitAndGo, 7), 7,
+                                    41);
+}
+
 TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancelled_per_rules_7_not_in_full) {
     Harness h(kSpeed);
     ScriptedPlayers players(h, 37);
@@ -84,11 +96,18 @@ TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancell
     auto plan = plan_recovered_cancellation(recovered, declaration);
     ASSERT_TRUE(plan.has_value()) << plan.error();
 
-    // What the restart does with it (recover_tournaments -> cancel_at_recovery), run twice.
-    const std::string why = "a Poker Polacco tournament does not resume after a restart yet";
-    EXPECT_FALSE(cancel_at_recovery(h.db().db(), recovered, &declaration, nullptr, why).has_value());
+    // What the restart does with it: recover_tournaments finds it running, cannot resume it, cancels it
+    // (cancel_at_recovery) with the reason; a second restart finds nothing unfinished.
+    const RecoveryOutcome first = recover_tournaments(h.db().db(), {declaration}, h.tournaments);
+    EXPECT_EQ(first.resumed, 0);
+    EXPECT_EQ(first.cancelled, 1);
+    ASSERT_EQ(first.errors.size(), 1U);
+    EXPECT_NE(first.errors[0].find("Poker Polacco"), std::string::npos) << first.errors[0];
     const std::int64_t after_first = ledger_transactions(h);
-    EXPECT_FALSE(cancel_at_recovery(h.db().db(), recovered, &declaration, nullptr, why).has_value());
+    const RecoveryOutcome second = recover_tournaments(h.db().db(), {declaration}, h.tournaments);
+    EXPECT_EQ(second.cancelled, 0);
+    // And the cancellation itself replayed (as if its commit's answer had been lost): nothing moves.
+    EXPECT_FALSE(cancel_at_recovery(h.db().db(), recovered, &declaration, nullptr, "again").has_value());
     EXPECT_EQ(ledger_transactions(h), after_first) << "a second run pays nothing";
     EXPECT_EQ(h.db().query("SELECT state FROM tournaments WHERE id = " + std::to_string(id)), "cancelled");
 
