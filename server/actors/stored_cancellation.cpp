@@ -1,6 +1,7 @@
 #include "server/actors/stored_cancellation.hpp"
 
 #include <map>
+#include <set>
 
 #include "engine/tournament/director.hpp"
 #include "persistence/engine_state.hpp"
@@ -36,6 +37,42 @@ int origin_of(const persistence::RecoveredTable& t, bool polacco) {
     return 0;
 }
 
+// Poker Polacco moves nobody between hands (a redraw writes the new seats and breaks the old tables
+// in one transaction), so a live entry no open table's snapshot seats was eliminated by a committed
+// hand whose place had not committed yet (a finish commits with its hand or after it). Its place is
+// one no registration holds below the players seated. With several such entries the order of their
+// hands is not known here: they share those places' prizes equally (as tied places do, RULES.md §6),
+// leftover cents to the earlier registration; none is credited yet, so the plan pays it. False, and
+// nothing changed, when the places missing are not as many as those entries.
+bool place_unrecorded(engine::RefundCase& c, const std::vector<persistence::Registration>& regs,
+                      const std::vector<std::size_t>& unseated) {
+    int seated = 0;
+    for (const engine::RefundEntrant& e : c.entrants)
+        seated += e.remaining ? 1 : 0;
+    seated -= static_cast<int>(unseated.size());
+    std::set<int> recorded;
+    for (const auto& r : regs)
+        if (r.finishing_place) recorded.insert(*r.finishing_place);
+    engine::Cents prizes = 0;
+    std::size_t missing = 0;
+    for (int place = seated + 1; place <= static_cast<int>(regs.size()); ++place) {
+        if (recorded.contains(place)) continue;
+        ++missing;
+        if (place <= static_cast<int>(c.prizes.size()))
+            prizes += c.prizes[static_cast<std::size_t>(place - 1)];
+    }
+    if (unseated.empty() || missing != unseated.size()) return false;
+    const auto n = static_cast<engine::Cents>(unseated.size());
+    for (std::size_t k = 0; k < unseated.size(); ++k) {
+        engine::RefundEntrant& e = c.entrants[unseated[k]];
+        e.remaining = false;
+        e.chips = 0;
+        e.prize_won = prizes / n + (static_cast<engine::Cents>(k) < prizes % n ? 1 : 0);
+        e.prize_credited = false;
+    }
+    return true;
+}
+
 // The case's terms (kind, freeroll, guarantee, re-buys open, offer) are in `c`; the entrants and the
 // prizes come from the database.
 std::expected<CancellationOutcome, std::string> plan_from_database(
@@ -68,6 +105,7 @@ std::expected<CancellationOutcome, std::string> plan_from_database(
                                        payout_table ? *payout_table : engine::default_payout_table(field));
     Roster roster;
     std::string unseated;
+    std::vector<std::size_t> unseated_entrants;
     for (std::size_t i = 0; i < regs.size(); ++i) {
         const auto& r = regs[i];
         roster.entrants.push_back({persistence::raw(r.account), r.id, {}});
@@ -80,6 +118,7 @@ std::expected<CancellationOutcome, std::string> plan_from_database(
             const auto it = seat_of.find(persistence::raw(r.id));
             if (it == seat_of.end()) {
                 unseated += (unseated.empty() ? "" : ", ") + std::to_string(persistence::raw(r.id));
+                unseated_entrants.push_back(i);
             } else {
                 e.chips = it->second.chips;
                 e.table = it->second.table;
@@ -91,6 +130,7 @@ std::expected<CancellationOutcome, std::string> plan_from_database(
         }
         c.entrants.push_back(e);
     }
+    if (polacco && place_unrecorded(c, regs, unseated_entrants)) unseated.clear();
     auto plan = engine::plan_refunds(c);
     if (!plan)
         return std::unexpected(std::string("the refund plan was refused: ") +

@@ -32,6 +32,8 @@ std::expected<CancellationOutcome, std::string> plan_recovered_cancellation(
 // The same for any declaration: poker as above; Poker Polacco with "chips" = lives left (the
 // snapshot's stacks: 6 - cards held) and "seat from the button" counted from the table's next first
 // speaker, as the live plan (polacco_cancellation.hpp) counts them, so both give the same refunds.
+// A Polacco entry no snapshot seats was eliminated by a committed hand whose place had not committed:
+// it is placed in the places no registration holds (several share those places' prizes equally).
 std::expected<CancellationOutcome, std::string> plan_recovered_cancellation(
     const persistence::RecoveredTournament& stored, const TournamentDeclaration& declaration);
 

@@ -140,5 +140,59 @@ TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancell
               0);
 }
 
+// A crash after a hand committed and before the places it decided did (a finish commits with its
+// hand or after it): the eliminated players are in no snapshot and their registrations hold no place.
+// The plan places them in the places nobody holds, as the committed places would have: the same refunds.
+TEST(PolaccoRestartCancellation, rules_7_places_not_yet_committed_are_placed_from_the_snapshots) {
+    Harness h(kSpeed);
+    ScriptedPlayers players(h, 43);
+    const TournamentDeclaration declaration =
+        polacco("polacco-mtt-unplaced", engine::TournamentKind::ScheduledMtt, 12);
+    const auto start = h.tournament(declaration, 12);
+    h.tournaments.start(start);
+    ASSERT_TRUE(
+        h.outbox.wait([&](const std::vector<Received>& log) { return count_of(log, eliminated) >= 2; }));
+    ASSERT_TRUE(stop_and_settle(h));
+    auto all = persistence::load_unfinished_tournaments(h.db().db());
+    ASSERT_TRUE(all.has_value());
+    ASSERT_EQ(all->size(), 1U);
+    const persistence::RecoveredTournament committed = all->front();
+    auto expected = plan_recovered_cancellation(committed, declaration);
+    ASSERT_TRUE(expected.has_value()) << expected.error();
+    ASSERT_TRUE(expected->error.empty()) << expected->error;
+
+    // The last one or two places lost, as if their finishes had not committed.
+    for (const std::size_t lost : {1U, 2U}) {
+        persistence::RecoveredTournament crashed = committed;
+        std::vector<persistence::Registration*> placed;
+        for (auto& r : crashed.registrations)
+            if (r.finishing_place) placed.push_back(&r);
+        std::ranges::sort(placed, [](auto* a, auto* b) { return *a->finishing_place < *b->finishing_place; });
+        ASSERT_GE(placed.size(), lost);
+        for (std::size_t k = 0; k < lost; ++k) {
+            persistence::Registration& r = *placed[k];  // the best places: the latest decided
+            r.finishing_place.reset();
+            r.state = persistence::RegistrationState::playing;
+            r.prize = 0;
+        }
+        auto plan = plan_recovered_cancellation(crashed, declaration);
+        ASSERT_TRUE(plan.has_value()) << plan.error();
+        EXPECT_TRUE(plan->error.empty()) << plan->error;
+        for (std::size_t k = 0; k < lost; ++k) {
+            const auto& e =
+                plan->refund_case.entrants[static_cast<std::size_t>(placed[k] - &crashed.registrations[0])];
+            EXPECT_FALSE(e.remaining) << "lost " << lost;
+        }
+        // More remain than are paid here, so the lost places are unpaid ones: the very same refunds.
+        if (plan->plan.remaining > plan->plan.prizes) {
+            ASSERT_EQ(plan->refunds.size(), expected->refunds.size()) << "lost " << lost;
+            for (std::size_t i = 0; i < plan->refunds.size(); ++i) {
+                EXPECT_EQ(plan->refunds[i].entrant, expected->refunds[i].entrant);
+                EXPECT_EQ(plan->refunds[i].amount, expected->refunds[i].amount);
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace tavolo::server::actors::testing
