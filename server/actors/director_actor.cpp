@@ -46,7 +46,7 @@ void DirectorActor::Impl::opened(const persistence::StoreResult<std::shared_ptr<
         not_started(r.error().message);
         return;
     }
-    if (cancelling) return;  // cancelled while the tables were opened: nothing is dealt
+    if (cancel_run.cancelling) return;  // cancelled while the tables were opened: nothing is dealt
     for (std::size_t i = 0; i < (*r)->names.size(); ++i)
         roster->entrants[i].name = (*r)->names[i];
     started_at = ctx.clock.now();
@@ -342,7 +342,7 @@ Millis DirectorActor::Impl::next_tick_in() const {
 }
 
 void DirectorActor::Impl::arm_tick() {
-    if (!director || director->finished() || cancelling) return;
+    if (!director || director->finished() || cancel_run.cancelling) return;
     tick_timer.expires_at(ctx.clock.steady_deadline(ctx.clock.now() + next_tick_in() + Millis{1}));
     tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
         if (ec || !self->director || self->director->finished()) return;

@@ -17,6 +17,7 @@
 #include "engine/tournament/tournament_director.hpp"
 #include "persistence/account_store.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/actors/cancellation_run.hpp"
 #include "server/actors/director_journal.hpp"
 #include "server/actors/director_watch.hpp"
 #include "server/actors/late_entries.hpp"
@@ -82,13 +83,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     bool stopping = false;
     std::function<void()> quiet;
     int tables_not_quiet = 0;
-    // Technical cancellation.
-    bool cancelling = false;
-    bool refunding = false;
+    // Technical cancellation (cancellation_run.hpp).
+    CancellationRun cancel_run;
     int tables_not_void = 0;
-    CancellationOutcome cancellation;
-    std::optional<CancellationOutcome> cancelled;
-    std::vector<std::function<void(const CancellationOutcome&)>> cancel_waiters;
     // Late registration (RULES.md §6). The roster is sized for the whole field before any table
     // opens and never reallocates: an entry is written here before its SeatPlayer is posted to a
     // table, and tables read only the entries of the players they seat.
@@ -155,7 +152,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     void cancel(std::string reason, std::function<void(const CancellationOutcome&)> waiter);
     void maybe_refund();
     void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances);
-    void end_cancellation(bool final = true);
+    void end_cancellation(bool final);
 };
 
 }  // namespace tavolo::server::actors

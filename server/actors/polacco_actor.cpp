@@ -63,46 +63,41 @@ struct PolaccoEndpoint final : TableEndpoint {
 // ---- starting -------------------------------------------------------------------------------
 
 void PolaccoActor::Impl::begin() {
-    const auto* rules = std::get_if<PolaccoTournament>(&start.declaration.rules);
-    if (rules == nullptr) {
-        spdlog::error("event=tournament_not_started tournament={} error=\"not a Polacco tournament\"", id());
-        return;
-    }
     for (const lobby::Entrant& e : start.entrants)
         roster.entrants.push_back({persistence::raw(e.account), e.registration, {}});
+    const auto* rules = std::get_if<PolaccoTournament>(&start.declaration.rules);
+    if (rules == nullptr) return cannot_go_on("not a Polacco tournament");
     std::vector<PolaccoPlayer> players(start.entrants.size());
     for (std::size_t i = 0; i < players.size(); ++i)
         players[i] = static_cast<PolaccoPlayer>(i);
     auto started = table::PolaccoCore::start(players, rules->config, rng);
-    if (!started) {
-        spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(),
-                      protocol::refusal_of(started.error()).message);
-        return;
-    }
+    if (!started) return cannot_go_on(protocol::refusal_of(started.error()).message);
     core.emplace(std::move(*started));
     seats = rules->seats;
     const std::vector<PolaccoTableNumber> tables = core->tables();
     add_tables(tables);
+    ++pending_opens;
     auto accepted = ctx.writes.submit<std::shared_ptr<const Opened>>(
         [start = start, rows = drawn_rows(tables), owners = owners()](persistence::Database& db) {
             return seat_drawn_tables(db, start, rows, {}, owners);
         },
         [self = shared_from_this()](persistence::StoreResult<std::shared_ptr<const Opened>> r) {
+            --self->pending_opens;
             self->opened(r);
         },
         executor_on(strand));
-    if (!accepted)
-        spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(),
-                      accepted.error().message);
+    if (!accepted) {
+        --pending_opens;
+        cannot_go_on(accepted.error().message);
+    }
 }
 
 void PolaccoActor::Impl::opened(const persistence::StoreResult<std::shared_ptr<const Opened>>& r) {
-    if (!r) {
-        spdlog::error("event=tournament_not_started tournament={} error=\"{}\"", id(), r.error().message);
-        return;
-    }
+    if (!r) return cannot_go_on(r.error().message);
     for (std::size_t i = 0; i < (*r)->names.size(); ++i)
         roster.entrants[i].name = (*r)->names[i];
+    if (cancel_run.cancelling) return maybe_refund();  // cancelled while the rows were written: nobody played
+    set_up = true;
     for (PolaccoTableNumber t : core->tables())
         for (PolaccoPlayer p : at_table(t))
             ctx.seats.seat(roster.entrants.at(static_cast<std::size_t>(p)).account, address(t));
@@ -128,7 +123,9 @@ void PolaccoActor::Impl::add_tables(const std::vector<PolaccoTableNumber>& table
 
 void PolaccoActor::Impl::deal(PolaccoTableNumber table) {
     PolaccoTableLinks* l = links_of(table);
-    if (closed || stopping || !core || core->finished() || l == nullptr || !l->dealing) return;
+    if (closed || stopping || cancel_run.cancelling || !core || core->finished() || l == nullptr ||
+        !l->dealing)
+        return;
     if (!may_deal(table, *l)) return;  // the database is away: asks again by itself
     l->hand_started_at = std::chrono::system_clock::now();
     auto effects = core->start_hand(table, now());
@@ -266,11 +263,11 @@ void PolaccoActor::Impl::carry_out(PolaccoTableNumber table, const table::Polacc
 
 void PolaccoActor::Impl::arm(PolaccoTableNumber table, const table::ArmTimer& t) {
     PolaccoTableLinks* l = links_of(table);
-    if (l == nullptr) return;
+    if (l == nullptr || cancel_run.cancelling) return;  // a void hand's clock runs no more
     l->clock_timer.expires_at(ctx.clock.steady_deadline(t.at));
     l->clock_timer.async_wait([self = shared_from_this(), table, hand = t.hand,
                                decision = t.decision](const boost::system::error_code& ec) {
-        if (ec || self->closed) return;
+        if (ec || self->closed || self->cancel_run.cancelling) return;
         self->carry_out(table, self->core->on_clock_expiry(table, hand, decision, self->now()));
     });
 }
@@ -330,6 +327,7 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
                 spdlog::error("event=hand_commit_failed tournament={} table={} hand={} error=\"{}\"",
                               self->id(), table, hand, r.error().message);
             self->maybe_quiet();
+            self->maybe_refund();
         },
         executor_on(strand));
     if (!accepted) {
@@ -383,6 +381,9 @@ void PolaccoActor::Impl::handle(PolaccoTableNumber table, const session::TableRe
                         {v1::ERROR_CODE_BAD_FIELD, "this is a Polacco table: send a Polacco command"});
                 auto player = seated_or_refuse(table, r);
                 if (!player) return;
+                if (cancel_run.cancelling)
+                    return reply({v1::ERROR_CODE_ILLEGAL_ACTION,
+                                  "the tournament is being cancelled: this hand is void"});
                 carry_out(table, core->on_action(table,
                                                  table::PolaccoAction{*player, parsed->hand, parsed->decision,
                                                                       command_of(*command)},

@@ -14,6 +14,7 @@
 
 #include "server/actors/actor_context.hpp"
 #include "server/actors/table_registry.hpp"
+#include "server/actors/tournament_cancellation.hpp"
 #include "server/actors/tournament_links.hpp"
 #include "server/lobby/lobby_messages.hpp"
 
@@ -38,6 +39,13 @@ class PolaccoActor final : public TableEndpoint {
     void post(session::TableRequest request) override;
     // No new hand; `quiet` once the hand in flight, its record and the places it decided are committed.
     void stop_dealing(std::function<void()> quiet);
+    // Technical cancellation (RULES.md §7, polacco_cancellation.hpp), as DirectorActor::cancel: the
+    // hand in play at each table is void (its clock stops, actions are refused), no hand is dealt;
+    // once every finished hand and the places it decided are committed, every entrant is refunded
+    // per the plan ("cancel:<registration>", lives as chips), told (TournamentCancelled), the lobby
+    // lists it cancelled, and the tables close. `done` (on the actor's strand) gets the outcome; a
+    // second call gets the same one and pays nothing twice.
+    void cancel(std::string reason, std::function<void(const CancellationOutcome&)> done = {});
 
     struct Impl;
 

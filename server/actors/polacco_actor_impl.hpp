@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 
+#include "server/actors/cancellation_run.hpp"
 #include "server/actors/dealing_gate.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/polacco_actor.hpp"
@@ -76,6 +77,10 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     bool closed = false;
     bool stopping = false;
     std::function<void()> quiet;
+    // Technical cancellation (polacco_cancel.cpp): no hand dealt or played once it is asked.
+    CancellationRun cancel_run;
+    bool set_up = false;    // the first tables' rows committed: the tournament started
+    int pending_opens = 0;  // draws whose rows are being written
     const session::TableRequest* current = nullptr;
     PolaccoTableNumber current_table = 0;
 
@@ -124,6 +129,12 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void maybe_finish();
     void close();
     void maybe_quiet();
+
+    // polacco_cancel.cpp: technical cancellation (RULES.md §7).
+    void cannot_go_on(const std::string& why);
+    void cancel(std::string reason, CancellationWaiter waiter);
+    void maybe_refund();
+    void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances);
 };
 
 }  // namespace tavolo::server::actors

@@ -76,6 +76,7 @@ void PolaccoActor::Impl::pay_new_places(PolaccoTableNumber table) {
                       --self->pending_finishes;
                       self->maybe_finish();
                       self->maybe_quiet();
+                      self->maybe_refund();
                   });
     }
 }
@@ -111,18 +112,26 @@ void PolaccoActor::Impl::redraw(PolaccoTableNumber last, const table::PolaccoTab
         carry_out(t, core->open_table(t));
     // The new rows, their seats and the old tables broken, after the hand that closed them (the names
     // are read already).
+    ++pending_opens;
     auto accepted = ctx.writes.submit<std::shared_ptr<const Opened>>(
         after,
         [tables = lobby::StartTournament{start.tournament, start.declaration, {}},
          rows = drawn_rows(drawn.tables), broken, owners = owners()](persistence::Database& db) {
             return seat_drawn_tables(db, tables, rows, broken, owners);
         },
-        [self = shared_from_this(), new_tables = drawn.tables](
-            persistence::StoreResult<std::shared_ptr<const Opened>> r) { self->rows_opened(new_tables, r); },
+        [self = shared_from_this(),
+         new_tables = drawn.tables](persistence::StoreResult<std::shared_ptr<const Opened>> r) {
+            --self->pending_opens;
+            self->rows_opened(new_tables, r);
+        },
         executor_on(strand));
-    if (!accepted)
+    if (!accepted) {
+        --pending_opens;
         spdlog::error("event=tables_not_opened tournament={} draw={} error=\"{}\"", id(), drawn.draw,
                       accepted.error().message);
+        cannot_go_on("the tables of draw " + std::to_string(drawn.draw) +
+                     " could not be opened: " + accepted.error().message);
+    }
 }
 
 // Each table's database row and its seats as drawn.
@@ -150,8 +159,9 @@ void PolaccoActor::Impl::rows_opened(const std::vector<PolaccoTableNumber>& tabl
                                      const persistence::StoreResult<std::shared_ptr<const Opened>>& r) {
     if (!r) {
         spdlog::error("event=tables_not_opened tournament={} error=\"{}\"", id(), r.error().message);
-        return;
+        return cannot_go_on("the tables of the next draw could not be opened: " + r.error().message);
     }
+    if (cancel_run.cancelling) return maybe_refund();
     for (std::size_t i = 0; i < tables.size() && i < (*r)->tables.size(); ++i) {
         PolaccoTableLinks* l = links_of(tables[i]);
         if (l == nullptr) continue;

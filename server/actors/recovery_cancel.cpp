@@ -49,10 +49,11 @@ std::optional<Roster> roster_of(const persistence::RecoveredTournament& t) {
 }
 
 // The refunds §7 gives, from the best record there is.
-std::vector<CancelRefund> refunds_of(persistence::Database& db, const persistence::RecoveredTournament& t,
-                                     const PokerTournament* poker,
+std::vector<CancelRefund> refunds_of(const persistence::RecoveredTournament& t,
+                                     const TournamentDeclaration* declaration,
                                      const engine::TournamentDirector* director) {
     const std::int64_t id = persistence::raw(t.tournament.id);
+    const auto* poker = declaration ? std::get_if<PokerTournament>(&declaration->rules) : nullptr;
     if (poker != nullptr && director != nullptr)
         if (auto roster = roster_of(t)) {
             auto plan = plan_cancellation(*director, poker->structure, *roster);
@@ -60,11 +61,15 @@ std::vector<CancelRefund> refunds_of(persistence::Database& db, const persistenc
             spdlog::error("event=cancellation_plan_refused tournament={} from=director error=\"{}\"", id,
                           plan.error());
         }
-    if (poker != nullptr && t.tournament.spec.state == persistence::TournamentState::running) {
-        auto plan = plan_stored_cancellation(db, t.tournament.id, poker->structure, poker->payout_table);
-        if (plan) return plan->refunds;
+    if (declaration != nullptr && t.tournament.spec.state == persistence::TournamentState::running) {
+        auto plan = plan_recovered_cancellation(t, *declaration);
+        if (plan) {
+            if (!plan->error.empty())
+                spdlog::warn("event=cancellation_plan_partial tournament={} error=\"{}\"", id, plan->error);
+            return plan->refunds;
+        }
         spdlog::error("event=cancellation_plan_refused tournament={} from=snapshots error=\"{}\"", id,
-                      plan.error().message);
+                      plan.error());
     }
     return in_full(t);
 }
@@ -73,11 +78,11 @@ std::vector<CancelRefund> refunds_of(persistence::Database& db, const persistenc
 
 std::optional<std::string> cancel_at_recovery(persistence::Database& db,
                                               const persistence::RecoveredTournament& t,
-                                              const PokerTournament* poker,
+                                              const TournamentDeclaration* declaration,
                                               const engine::TournamentDirector* director,
                                               const std::string& reason) {
     const std::int64_t id = persistence::raw(t.tournament.id);
-    const auto refunds = refunds_of(db, t, poker, director);
+    const auto refunds = refunds_of(t, declaration, director);
     auto paid = pay_refunds(db, t.tournament.id, refunds);
     engine::Cents total = 0;
     for (const CancelRefund& r : refunds)

@@ -17,6 +17,7 @@
 #include "persistence/recovery.hpp"
 #include "persistence/store_error.hpp"
 #include "server/actors/tournament_cancellation.hpp"
+#include "server/tournament_config.hpp"
 
 namespace tavolo::server::actors {
 
@@ -27,6 +28,14 @@ namespace tavolo::server::actors {
 std::expected<CancellationOutcome, std::string> plan_recovered_cancellation(
     const persistence::RecoveredTournament& stored, const engine::TournamentStructure& structure,
     const std::optional<engine::PayoutTable>& payout_table);
+
+// The same for any declaration: poker as above; Poker Polacco with "chips" = lives left (the
+// snapshot's stacks: 6 - cards held) and "seat from the button" counted from the table's next first
+// speaker, as the live plan (polacco_cancellation.hpp) counts them, so both give the same refunds.
+// A Polacco entry no snapshot seats was eliminated by a committed hand whose place had not committed:
+// it is placed in the places no registration holds (several share those places' prizes equally).
+std::expected<CancellationOutcome, std::string> plan_recovered_cancellation(
+    const persistence::RecoveredTournament& stored, const TournamentDeclaration& declaration);
 
 // The plan from the database. Entrants are numbered in registration order (as the director numbers
 // them). `payout_table`: the declaration's, none for the engine's default for the field. An entry

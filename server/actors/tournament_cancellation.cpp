@@ -14,13 +14,9 @@ std::string cancel_key(persistence::RegistrationId registration) {
     return "cancel:" + std::to_string(persistence::raw(registration));
 }
 
-namespace {
-
-// Each line from the pool while it holds something (beyond the line's own fees, which the house
-// keeps), the rest from the house; lines in the plan's order, so the split is the same every time.
-std::expected<std::vector<CancelRefund>, std::string> split(const std::vector<engine::RefundLine>& lines,
-                                                            const std::vector<engine::RefundEntrant>& paid,
-                                                            engine::Cents pool_holds, const Roster& roster) {
+std::expected<std::vector<CancelRefund>, std::string> split_refunds(
+    const std::vector<engine::RefundLine>& lines, const std::vector<engine::RefundEntrant>& paid,
+    engine::Cents pool_holds, const Roster& roster) {
     std::vector<CancelRefund> out;
     for (const engine::RefundLine& line : lines) {
         const RosterEntry* e = roster.find(line.entrant);
@@ -44,8 +40,6 @@ std::expected<std::vector<CancelRefund>, std::string> split(const std::vector<en
     }
     return out;
 }
-
-}  // namespace
 
 std::expected<CancellationOutcome, std::string> plan_cancellation(
     const engine::TournamentDirector& director, const engine::TournamentStructure& structure,
@@ -73,7 +67,8 @@ std::expected<CancellationOutcome, std::string> plan_cancellation(
     // What the prize pool wallet still holds: the prize parts paid in, minus the prizes paid out.
     const std::vector<engine::Cents> won = director.prizes_won();
     const engine::Cents paid_out = std::accumulate(won.begin(), won.end(), engine::Cents{0});
-    auto refunds = split(plan->lines, refund_case->entrants, director.prize_parts() - paid_out, roster);
+    auto refunds =
+        split_refunds(plan->lines, refund_case->entrants, director.prize_parts() - paid_out, roster);
     if (!refunds) return std::unexpected(refunds.error());
     CancellationOutcome out;
     out.refund_case = std::move(*refund_case);
@@ -96,7 +91,7 @@ std::expected<CancellationOutcome, std::string> plan_unstarted(const engine::Buy
     if (!lines)
         return std::unexpected(std::string("the refunds were refused: ") + engine::to_string(lines.error()));
     const engine::Cents pool = buy_in.prize_part * static_cast<engine::Cents>(entrants.size());
-    auto refunds = split(*lines, entrants, pool, roster);
+    auto refunds = split_refunds(*lines, entrants, pool, roster);
     if (!refunds) return std::unexpected(refunds.error());
     CancellationOutcome out;
     out.started = false;

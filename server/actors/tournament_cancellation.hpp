@@ -60,6 +60,14 @@ std::expected<CancellationOutcome, std::string> plan_cancellation(
     const engine::TournamentDirector& director, const engine::TournamentStructure& structure,
     const Roster& roster);
 
+// The plan's lines as the ledger pays them: each line from the pool while it holds something (beyond
+// the line's own fees, which the house gives back), the rest from the house; in the plan's order, so
+// the split is the same every time. `paid` gives each entrant's payments; `pool_holds` what the prize
+// pool wallet still holds. Refused when a line names an entrant the roster lacks.
+std::expected<std::vector<CancelRefund>, std::string> split_refunds(
+    const std::vector<engine::RefundLine>& lines, const std::vector<engine::RefundEntrant>& paid,
+    engine::Cents pool_holds, const Roster& roster);
+
 // A tournament that never started: every entry back in full, prize part from the pool, fee from the
 // house (an entry that paid nothing has no line).
 std::expected<CancellationOutcome, std::string> plan_unstarted(const engine::BuyIn& buy_in,

@@ -18,6 +18,9 @@ struct Tournaments::Running {
     void stop_dealing(std::function<void()> quiet) {
         std::visit([&](auto& a) { a->stop_dealing(std::move(quiet)); }, actor);
     }
+    void cancel(std::string reason, std::function<void(const CancellationOutcome&)> done) {
+        std::visit([&](auto& a) { a->cancel(std::move(reason), std::move(done)); }, actor);
+    }
 };
 
 Tournaments::Tournaments(ActorContext context, TableRegistry& registry, TournamentsOptions options)
@@ -114,8 +117,6 @@ void Tournaments::cancel(std::int64_t tournament, std::string reason,
         } else if (it == running_.end()) {
             refused.error =
                 "no running tournament " + std::to_string(tournament) + " (finished, or never started)";
-        } else if (std::holds_alternative<std::unique_ptr<PolaccoActor>>(it->second->actor)) {
-            refused.error = "a Poker Polacco tournament cannot be cancelled by the server yet";
         } else {
             running = it->second;
         }
@@ -128,15 +129,15 @@ void Tournaments::cancel(std::int64_t tournament, std::string reason,
         if (done) done(refused);
         return;
     }
-    // The director's state lives on its strand until it answers, even if the actor is dropped first.
-    std::get<std::unique_ptr<DirectorActor>>(running->actor)
-        ->cancel(std::move(reason), [this, tournament, done = std::move(done)](const CancellationOutcome& o) {
-            if (o.cancelled) {
-                std::lock_guard lock(mutex_);
-                cancelled_[tournament] = o;
-            }
-            if (done) done(o);
-        });
+    // The actor's state lives on its strand until it answers, even if the actor is dropped first.
+    running->cancel(std::move(reason),
+                    [this, tournament, done = std::move(done)](const CancellationOutcome& o) {
+                        if (o.cancelled) {
+                            std::lock_guard lock(mutex_);
+                            cancelled_[tournament] = o;
+                        }
+                        if (done) done(o);
+                    });
 }
 
 std::size_t Tournaments::running() const {

@@ -43,10 +43,10 @@ class Tournaments final : public TournamentLauncher {
     void add_late_entrant(lobby::AddLateEntrant entrant) override;
     void stop_dealing(std::function<void()> quiet) override;
 
-    // Technical cancellation of a running poker tournament (DirectorActor::cancel, RULES.md §7): `done`
-    // (from the director's strand, or at once from here) gets the outcome. Calling it again, at the
-    // same time or after, gets the same outcome and pays nothing twice; a tournament that is not
-    // running (unknown, finished) or a Polacco one is refused in the outcome's error.
+    // Technical cancellation of a running tournament (RULES.md §7; DirectorActor::cancel for poker,
+    // PolaccoActor::cancel for Poker Polacco): `done` (from the actor's strand, or at once from here)
+    // gets the outcome. Calling it again, at the same time or after, gets the same outcome and pays
+    // nothing twice; a tournament that is not running (unknown, finished) is refused in its error.
     void cancel(std::int64_t tournament, std::string reason,
                 std::function<void(const CancellationOutcome&)> done = {});
 

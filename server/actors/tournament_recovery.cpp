@@ -159,7 +159,7 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
         }
         ++outcome.cancelled;
         outcome.errors.push_back("tournament " + std::to_string(id) + ": " + why);
-        (void)cancel_at_recovery(db, rt, poker, director ? &*director : nullptr, why);
+        (void)cancel_at_recovery(db, rt, declaration, director ? &*director : nullptr, why);
     }
     spdlog::info("event=recovery tournaments_resumed={} tables={} cancelled={}", outcome.resumed,
                  outcome.tables, outcome.cancelled);

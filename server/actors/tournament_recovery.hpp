@@ -10,8 +10,10 @@
 //     balances as committed. The SeatBook is rebuilt, so a player who reconnects with his resume
 //     token finds his seat.
 //   - A running tournament that cannot resume (no save: no hand was ever dealt; a save or a table
-//     that does not read or does not agree; a declaration no longer configured; a Polacco Sit&Go,
-//     whose table saves no director) is cancelled with refunds (recovery_cancel.hpp), the reason logged.
+//     that does not read or does not agree; a declaration no longer configured; a Poker Polacco
+//     tournament, Sit&Go or MTT, whose engine cannot be restored yet) is cancelled with refunds per
+//     RULES.md §7 from the last committed snapshot of each table (recovery_cancel.hpp; Polacco: lives
+//     left as chips, places already paid not paid again), the reason logged.
 //   - A registering tournament is cancelled and every entry paid back in full: the lobby opens its
 //     tournaments afresh at start and does not adopt an old one yet (to do: list and adopt it).
 #include <string>

@@ -14,6 +14,7 @@
 #include "server/actors/stored_cancellation.hpp"
 #include "server/actors/tournament_cancellation.hpp"
 #include "tests/server/actors/actors_support.hpp"
+#include "tests/server/actors/cancellation_support.hpp"
 #include "tests/server/actors/scripted_players.hpp"
 
 namespace tavolo::server::actors::testing {
@@ -50,34 +51,6 @@ std::size_t eliminations(const std::vector<Received>& log) {
     return n;
 }
 
-// Outcomes collected from other threads.
-struct Outcomes {
-    std::mutex mutex;
-    std::vector<CancellationOutcome> all;
-    void add(Recorder& wake, const CancellationOutcome& o) {
-        {
-            std::lock_guard lock(mutex);
-            all.push_back(o);
-        }
-        wake.poke();
-    }
-    std::size_t size() {
-        std::lock_guard lock(mutex);
-        return all.size();
-    }
-};
-
-std::int64_t ledger_transactions(Harness& h) {
-    return h.db().count("SELECT count(*) FROM ledger_transactions");
-}
-
-void expect_ledger_exact(Harness& h) {
-    const auto audit = persistence::Ledger(h.db().db()).audit().value();
-    EXPECT_EQ(audit.sum_of_entries, 0);
-    EXPECT_EQ(audit.negative_wallets, 0);
-    EXPECT_EQ(audit.mismatched_balances, 0);
-}
-
 TEST(CancellationActors, rules_7_mtt_cancelled_mid_play_refunds_the_engine_plan_to_the_cent_once) {
     Harness h(kSpeed);
     // Check or call, and all in now and then (everyone calls it): a few eliminations, not the end.
@@ -106,17 +79,7 @@ TEST(CancellationActors, rules_7_mtt_cancelled_mid_play_refunds_the_engine_plan_
     EXPECT_EQ(outcome.reason, kReason);
 
     // The plan is the engine's for the case the director built, line for line.
-    const auto plan = engine::plan_refunds(outcome.refund_case);
-    ASSERT_TRUE(plan.has_value());
-    ASSERT_EQ(plan->lines.size(), outcome.refunds.size());
-    ASSERT_FALSE(outcome.refunds.empty());
-    std::map<engine::EntrantId, engine::Cents> refund_of;
-    for (std::size_t i = 0; i < plan->lines.size(); ++i) {
-        EXPECT_EQ(outcome.refunds[i].entrant, plan->lines[i].entrant);
-        EXPECT_EQ(outcome.refunds[i].amount, plan->lines[i].amount);
-        EXPECT_EQ(outcome.refunds[i].from_pool + outcome.refunds[i].from_house, outcome.refunds[i].amount);
-        refund_of[plan->lines[i].entrant] = plan->lines[i].amount;
-    }
+    std::map<engine::EntrantId, engine::Cents> refund_of = expect_engine_plan(outcome);
 
     // The case is the floor as at the end of each table's last committed hand: the chips of the
     // remaining players are all the chips (a hand in play was void) and each stack is one a committed
@@ -169,27 +132,7 @@ TEST(CancellationActors, rules_7_mtt_cancelled_mid_play_refunds_the_engine_plan_
         }
     }
     expect_ledger_exact(h);
-    // What the players paid in left the pool entirely (prizes and refunds).
-    EXPECT_EQ(h.db().count("SELECT w.balance FROM wallets w JOIN tournaments t ON t.prize_pool_wallet_id = "
-                           "w.id WHERE t.id = " +
-                           std::to_string(id)),
-              0);
-    EXPECT_EQ(h.db().query("SELECT state FROM tournaments WHERE id = " + std::to_string(id)), "cancelled");
-    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>&) { return !h.lobby.cancelled().empty(); }));
-    EXPECT_EQ(h.lobby.cancelled(), std::vector<std::int64_t>{id});
-    EXPECT_TRUE(h.lobby.finished().empty());
-
-    // Every entrant is told once, with the reason and his refund.
-    std::map<session::AccountIdValue, int> told;
-    for (const Received& r : h.outbox.log()) {
-        if (!r.message.has_tournament_event() || !r.message.tournament_event().has_cancelled()) continue;
-        ++told[r.account];
-        const auto& c = r.message.tournament_event().cancelled();
-        EXPECT_EQ(c.reason(), kReason);
-        EXPECT_EQ(static_cast<std::size_t>(c.refunds_size()), outcome.refunds.size());
-    }
-    for (const auto& e : start.entrants)
-        EXPECT_EQ(told[persistence::raw(e.account)], 1);
+    expect_cancellation_told(h, start, outcome, kReason);
 
     // Every hand committed once (the schema's unique (table, hand)), each table's snapshot that of its
     // last committed hand; none after the cancellation.
@@ -198,16 +141,7 @@ TEST(CancellationActors, rules_7_mtt_cancelled_mid_play_refunds_the_engine_plan_
               0);
     const std::int64_t hands = h.db().count("SELECT count(*) FROM hands");
 
-    // Again, after: the same outcome and nothing moves; the refunds replayed on the database pay nothing.
-    const std::int64_t before = ledger_transactions(h);
-    Outcomes again;
-    h.tournaments.cancel(id, kReason, [&](const auto& o) { again.add(h.outbox, o); });
-    ASSERT_TRUE(h.outbox.wait([&](const std::vector<Received>&) { return again.size() == 1; }));
-    EXPECT_TRUE(again.all[0].cancelled);
-    auto replay = pay_refunds(h.db().db(), start.tournament, outcome.refunds);
-    EXPECT_TRUE(replay.has_value()) << (replay ? "" : replay.error().message);
-    EXPECT_EQ(ledger_transactions(h), before);
-    EXPECT_TRUE(h.idle());
+    expect_second_cancel_pays_nothing(h, start, outcome, kReason);
     EXPECT_EQ(h.db().count("SELECT count(*) FROM hands"), hands) << "no hand after the cancellation";
     expect_ledger_exact(h);
 }
