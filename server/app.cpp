@@ -103,8 +103,6 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     }
     listener->start();
     lobby.open();
-    std::cout << "tavolo-server " << version << " listening on " << (config.tls() ? "https" : "http") << "://"
-              << config.host << ":" << listener->port() << std::endl;
 
     // Graceful shutdown (issue 10 item 11): stop taking players and registrations, let each hand in
     // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all
@@ -123,6 +121,9 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                               [&io] { asio::post(io, [&io] { io.stop(); }); });
     };
     asio::signal_set signals(io, SIGINT, SIGTERM);
+    // Said once a SIGTERM is ours to handle (asio keeps one that comes before the wait below).
+    std::cout << "tavolo-server " << version << " listening on " << (config.tls() ? "https" : "http") << "://"
+              << config.host << ":" << listener->port() << std::endl;
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
         if (ec) return;
         spdlog::info("event=shutdown signal={} grace_s={}", signal, grace.count());
