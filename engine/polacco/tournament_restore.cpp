@@ -60,7 +60,8 @@ std::expected<Tournament, PolaccoError> Tournament::restore(const TournamentReco
     using enum PolaccoError;
     // The start's checks: the same configuration must still start the same tournament.
     const TournamentConfig& config = record.config;
-    if (config.rules.clockwise_only && config.rules.mode != Mode::Casino) return std::unexpected(InvalidRules);
+    if (config.rules.clockwise_only && config.rules.mode != Mode::Casino)
+        return std::unexpected(InvalidRules);
     const int n = static_cast<int>(record.entrants.size());
     if (n < 2) return std::unexpected(NotEnoughPlayers);
     if (n > kMaxEntrants) return std::unexpected(TooManyEntrants);
@@ -85,7 +86,8 @@ std::expected<Tournament, PolaccoError> Tournament::restore(const TournamentReco
     t.final_table_ = final_draw;
     std::vector<const TableState*> by_id(sizes.size(), nullptr);
     for (const TableState& s : record.tables) {
-        if (s.id < 0 || static_cast<std::size_t>(s.id) >= by_id.size() || by_id[static_cast<std::size_t>(s.id)])
+        if (s.id < 0 || static_cast<std::size_t>(s.id) >= by_id.size() ||
+            by_id[static_cast<std::size_t>(s.id)])
             return std::unexpected(InconsistentTournament);
         by_id[static_cast<std::size_t>(s.id)] = &s;
     }
@@ -137,7 +139,8 @@ std::expected<Tournament, PolaccoError> Tournament::restore(const TournamentReco
     for (auto it = places.rbegin(); it != places.rend(); ++it)
         if (it->first != 1) t.standings_.push_back(it->second);
     t.remaining_ = remaining;
-    if (static_cast<int>(t.standings_.size()) + remaining != n) return std::unexpected(InconsistentTournament);
+    if (static_cast<int>(t.standings_.size()) + remaining != n)
+        return std::unexpected(InconsistentTournament);
 
     t.paused_.assign(t.tables_.size(), false);
     std::vector<TournamentEvent> out;

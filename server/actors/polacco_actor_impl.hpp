@@ -76,6 +76,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     bool closed = false;
     bool stopping = false;
     std::function<void()> quiet;
+    std::shared_ptr<struct ResumedPolacco> resumed;  // set when resumed after a restart
     const session::TableRequest* current = nullptr;
     PolaccoTableNumber current_table = 0;
 
@@ -124,6 +125,10 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void maybe_finish();
     void close();
     void maybe_quiet();
+
+    // polacco_resume.cpp: after a restart.
+    void resume();
+    void mark_finished();
 };
 
 }  // namespace tavolo::server::actors

@@ -120,7 +120,8 @@ TEST(PolaccoRestore, TheDrawsFollowFromTheEntrants) {
             seen.push_back(static_cast<int>(std::get<TablesDrawn>(e).tables.size()));
         while (!t.finished())
             for (const TournamentEvent& e : play_one(t, rng))
-                if (const auto* d = std::get_if<TablesDrawn>(&e)) seen.push_back(static_cast<int>(d->tables.size()));
+                if (const auto* d = std::get_if<TablesDrawn>(&e))
+                    seen.push_back(static_cast<int>(d->tables.size()));
         EXPECT_EQ(seen, draw_plan(25, 7));
     }
 }
@@ -176,7 +177,8 @@ TEST(PolaccoRestore, SavedDuringARedrawItDrawsAgainAndEndsTheSame) {
         ASSERT_TRUE(whole.finish_hand(id, rng));
         if (whole.draws() == draws) continue;
         TournamentRecord r{entrants, c, draws - 1, whole.closed_tables(), whole.standings()};
-        EXPECT_EQ(r.tables.size(), static_cast<std::size_t>(draw_plan(30, 7)[static_cast<std::size_t>(r.draw)]));
+        EXPECT_EQ(r.tables.size(),
+                  static_cast<std::size_t>(draw_plan(30, 7)[static_cast<std::size_t>(r.draw)]));
         SeededRandom redraw = before_draw;
         auto restored = Tournament::restore(r, redraw);
         ASSERT_TRUE(restored) << describe(restored.error());
@@ -288,7 +290,8 @@ TEST(PolaccoRestore, WhatDoesNotAddUpIsRefused) {
     }
     {  // seated and placed
         TournamentRecord r = good;
-        r.placed.push_back({r.tables[0].seats.front().player, 14, t.prizes().size() >= 14 ? t.prizes()[13] : 0});
+        r.placed.push_back(
+            {r.tables[0].seats.front().player, 14, t.prizes().size() >= 14 ? t.prizes()[13] : 0});
         EXPECT_EQ(refused(r), InconsistentTournament);
     }
     {  // a place outside 1..n, or twice
