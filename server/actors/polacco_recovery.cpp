@@ -1,5 +1,7 @@
 #include "server/actors/polacco_recovery.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <map>
 
 #include "engine/polacco/tournament_restore.hpp"
@@ -33,14 +35,12 @@ std::expected<std::shared_ptr<ResumedPolacco>, std::string> prepare_polacco(
     if (rules == nullptr)
         return std::unexpected("it is not configured as a Poker Polacco tournament any more");
 
-    // The entrants, by entrant number (registration order, as the start numbered them).
+    // The entries in play or placed. Each seated player's entrant number is in his table's state, his
+    // registration in its seat; the others (out of the tournament) take the numbers left, in
+    // registration order (only the seated need theirs: the others sit nowhere).
     std::vector<const persistence::Registration*> entries;
-    std::map<std::int64_t, polacco::PlayerId> entrant_of;  // by registration
     for (const auto& r : rt.registrations)
-        if (in_play_or_placed(r)) {
-            entrant_of[raw(r.id)] = static_cast<polacco::PlayerId>(entries.size());
-            entries.push_back(&r);
-        }
+        if (in_play_or_placed(r)) entries.push_back(&r);
     const int n = static_cast<int>(entries.size());
     const std::vector<int> plan = polacco::draw_plan(n, rules->config.rules.table_max());
 
@@ -62,24 +62,46 @@ std::expected<std::shared_ptr<ResumedPolacco>, std::string> prepare_polacco(
         return std::unexpected("its open tables start at number " + std::to_string(first + 1) +
                                ", which no draw of " + std::to_string(n) + " entrants opens");
 
-    polacco::TournamentRecord record;
-    record.config = rules->config;
-    record.draw = draw;
-    for (int i = 0; i < n; ++i)
-        record.entrants.push_back(i);
+    std::vector<polacco::TableState> states;
+    std::map<std::int64_t, polacco::PlayerId> entrant_of;  // by registration
+    std::vector<const persistence::Registration*> by_number(static_cast<std::size_t>(n), nullptr);
+    std::map<std::int64_t, const persistence::Registration*> by_id;
+    for (const persistence::Registration* r : entries)
+        by_id[raw(r->id)] = r;
     for (const persistence::RecoveredTable* row : seated) {
         auto state = persistence::polacco_table_state(*row);
         if (!state) return std::unexpected(table_name(*row) + ": " + state.error().message);
         if (state->id != row->table_number - 1 - first)
             return std::unexpected(table_name(*row) + " holds the state of another table of its draw");
         for (std::size_t i = 0; i < state->seats.size(); ++i) {
-            const auto it = entrant_of.find(raw(row->snapshot.seats[i].registration));
-            if (it == entrant_of.end() || it->second != state->seats[i].player)
+            const std::int64_t registration = raw(row->snapshot.seats[i].registration);
+            const polacco::PlayerId player = state->seats[i].player;
+            const auto entry = by_id.find(registration);
+            if (entry == by_id.end() || player < 0 || player >= n || entrant_of.contains(registration) ||
+                by_number[static_cast<std::size_t>(player)] != nullptr)
                 return std::unexpected(table_name(*row) + ": seat " + std::to_string(i) +
-                                       "'s registration does not play its entrant number");
+                                       " is not one entry in play with an entrant number of its own");
+            entrant_of[registration] = player;
+            by_number[static_cast<std::size_t>(player)] = entry->second;
         }
-        record.tables.push_back(std::move(*state));
+        states.push_back(std::move(*state));
     }
+    std::size_t free_number = 0;
+    for (const persistence::Registration* r : entries) {
+        if (entrant_of.contains(raw(r->id))) continue;
+        while (by_number[free_number] != nullptr)
+            ++free_number;
+        entrant_of[raw(r->id)] = static_cast<polacco::PlayerId>(free_number);
+        by_number[free_number] = r;
+    }
+    entries = std::move(by_number);  // by entrant number from here
+
+    polacco::TournamentRecord record;
+    record.config = rules->config;
+    record.draw = draw;
+    for (int i = 0; i < n; ++i)
+        record.entrants.push_back(i);
+    record.tables = std::move(states);
     for (int i = 0; i < n; ++i)
         if (const auto& place = entries[static_cast<std::size_t>(i)]->finishing_place)
             record.placed.push_back({i, *place, entries[static_cast<std::size_t>(i)]->prize});
@@ -152,6 +174,8 @@ std::expected<std::shared_ptr<ResumedPolacco>, std::string> prepare_polacco(
         broken.push_back(row);
     if (auto ok = persistence::HandStore(db).save_snapshots(seats, broken); !ok)
         return std::unexpected("recording the tables drawn at the restart: " + ok.error().message);
+    spdlog::info("event=polacco_redrawn_at_recovery tournament={} draw={} tables={} reused_rows={}",
+                 raw(rt.tournament.id), t.draws() - 1, t.tables().size(), unseated.size() - reusable.size());
     return out;
 }
 
