@@ -64,6 +64,9 @@ std::string_view describe(PolaccoError error) {
             return "payout shares must be positive, non-increasing and add up to the whole pool";
         case PolaccoError::StaleDecision:
             return "this action answers an earlier decision of the hand: refresh and act again";
+        case PolaccoError::InconsistentTournament:
+            return "the saved tournament does not add up (a player at two tables or placed twice, a "
+                   "table missing, places not 1..n): it cannot resume; cancel it with refunds";
     }
     return "unknown error";
 }

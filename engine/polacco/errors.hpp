@@ -34,6 +34,7 @@ enum class PolaccoError {
     MoneyOutOfRange,         // a prize part or guarantee below zero, or a prize pool past kMaxTotalCents
     InvalidPayoutTable,      // shares not positive, non-increasing and summing to the whole pool
     StaleDecision,           // the command answers another decision than the one the hand is at
+    InconsistentTournament,  // a tournament to restore does not add up (tournament_restore.hpp)
 };
 
 // What went wrong and what to do, for logs and for the player.

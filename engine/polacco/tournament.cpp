@@ -159,6 +159,9 @@ void Tournament::draw(std::vector<HandPlayer> players, RandomSource& rng, std::v
         ids.push_back(p.player);
     }
     auto drawn = draw_tables(std::move(ids), config_.rules.table_max(), rng);
+    closed_.clear();
+    for (const Table& closing : tables_)
+        if (auto closing_state = closing.snapshot()) closed_.push_back(std::move(*closing_state));
     tables_.clear();
     const int event_draw = draws_++;
     TablesDrawn event{event_draw, drawn.size() == 1, {}};

@@ -60,10 +60,16 @@ struct Standing {
     Cents prize = 0;
 };
 
+struct TournamentRecord;  // tournament_restore.hpp
+
 class Tournament {
   public:
     static std::expected<Tournament, PolaccoError> start(std::vector<PlayerId> entrants,
                                                          TournamentConfig config, RandomSource& rng);
+    // A running tournament from what a restart finds durable (tournament_restore.hpp); refused
+    // (InconsistentTournament and the table checks) when the record does not add up. `rng` draws the
+    // tables only when the record's tables all wait (a redraw decided and not yet recorded).
+    static std::expected<Tournament, PolaccoError> restore(const TournamentRecord& record, RandomSource& rng);
 
     int entrants() const { return entrants_; }
     int remaining() const { return remaining_; }
@@ -85,6 +91,9 @@ class Tournament {
     // In the order places were decided: the first eliminated first, the winner last.
     const std::vector<Standing>& standings() const { return standings_; }
     const std::vector<TournamentEvent>& log() const { return log_; }
+    // The tables the last recomposition closed, as they stood after the hand that closed them (what a
+    // server records for that hand, so a restart before the new tables are recorded redraws them).
+    const std::vector<TableState>& closed_tables() const { return closed_; }
 
     // Tables that may start a hand now: not paused, no hand in play, two players or more.
     std::vector<TableId> tables_ready() const;
@@ -122,6 +131,7 @@ class Tournament {
     std::vector<Cents> prizes_;
     std::vector<Standing> standings_;
     std::vector<TournamentEvent> log_;
+    std::vector<TableState> closed_;
 };
 
 }  // namespace tavolo::engine::polacco

@@ -326,6 +326,8 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
             if (!r)
                 spdlog::error("event=hand_commit_failed tournament={} table={} hand={} error=\"{}\"",
                               self->id(), table, hand, r.error().message);
+            else
+                spdlog::debug("event=hand_committed tournament={} table={} hand={}", self->id(), table, hand);
             self->maybe_quiet();
             self->maybe_refund();
         },

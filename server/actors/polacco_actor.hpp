@@ -31,6 +31,10 @@ class PolaccoActor final : public TableEndpoint {
     // on the actor's strand once the table is closed, after the results.
     PolaccoActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby, PolaccoOptions options,
                  lobby::StartTournament start, std::function<void()> done = {});
+    // A tournament resumed after a restart (polacco_recovery.hpp, polacco_resume.cpp): its tables
+    // deal on from their last committed hands, the places not yet committed are paid.
+    PolaccoActor(ActorContext context, TableRegistry& registry, LobbyNotices* lobby, PolaccoOptions options,
+                 std::shared_ptr<struct ResumedPolacco> resumed, std::function<void()> done = {});
     ~PolaccoActor() override;
     PolaccoActor(const PolaccoActor&) = delete;
     PolaccoActor& operator=(const PolaccoActor&) = delete;

@@ -81,6 +81,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     CancellationRun cancel_run;
     bool set_up = false;    // the first tables' rows committed: the tournament started
     int pending_opens = 0;  // draws whose rows are being written
+    std::shared_ptr<struct ResumedPolacco> resumed;  // set when resumed after a restart
     const session::TableRequest* current = nullptr;
     PolaccoTableNumber current_table = 0;
 
@@ -135,6 +136,9 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void cancel(std::string reason, CancellationWaiter waiter);
     void maybe_refund();
     void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances);
+    // polacco_resume.cpp: after a restart.
+    void resume();
+    void mark_finished();
 };
 
 }  // namespace tavolo::server::actors

@@ -8,6 +8,7 @@
 
 #include "server/actors/director_actor.hpp"
 #include "server/actors/polacco_actor.hpp"
+#include "server/actors/resumed_polacco.hpp"
 #include "server/actors/resumed_tournament.hpp"
 
 namespace tavolo::server::actors {
@@ -62,6 +63,16 @@ void Tournaments::resume(std::shared_ptr<ResumedTournament> resumed) {
     auto running = std::make_shared<Running>();
     running->actor = std::make_unique<DirectorActor>(
         context_, registry_, lobby_, DirectorOptions{options_.pause_between_hands, options_.close_after},
+        std::move(resumed), [this, id] { finished(id); });
+    running_.emplace(id, std::move(running));
+}
+
+void Tournaments::resume(std::shared_ptr<ResumedPolacco> resumed) {
+    const std::int64_t id = persistence::raw(resumed->start.tournament);
+    std::lock_guard lock(mutex_);
+    auto running = std::make_shared<Running>();
+    running->actor = std::make_unique<PolaccoActor>(
+        context_, registry_, lobby_, PolaccoOptions{options_.pause_between_hands, options_.close_after},
         std::move(resumed), [this, id] { finished(id); });
     running_.emplace(id, std::move(running));
 }

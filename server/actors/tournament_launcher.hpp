@@ -40,6 +40,7 @@ class Tournaments final : public TournamentLauncher {
     void start(lobby::StartTournament start) override;
     // A tournament resumed after a restart (tournament_recovery.hpp).
     void resume(std::shared_ptr<struct ResumedTournament> resumed);
+    void resume(std::shared_ptr<struct ResumedPolacco> resumed);
     void add_late_entrant(lobby::AddLateEntrant entrant) override;
     void stop_dealing(std::function<void()> quiet) override;
 

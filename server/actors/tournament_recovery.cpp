@@ -13,6 +13,7 @@
 #include "persistence/engine_state.hpp"
 #include "persistence/hand_store.hpp"
 #include "persistence/recovery.hpp"
+#include "server/actors/polacco_recovery.hpp"
 #include "server/actors/purchase_recovery.hpp"
 #include "server/actors/recovery_cancel.hpp"
 #include "server/actors/resumed_tournament.hpp"
@@ -134,7 +135,15 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
         if (declaration == nullptr) {
             why = "no tournament named \"" + rt.tournament.spec.name + "\" is configured any more";
         } else if (poker == nullptr) {
-            why = "a Poker Polacco tournament does not resume after a restart yet";
+            // Poker Polacco (polacco_recovery.hpp): resumed from its tables and registrations.
+            auto resumed = prepare_polacco(db, rt, *declaration, rng);
+            if (resumed) {
+                outcome.tables += static_cast<int>((*resumed)->rows.size());
+                ++outcome.resumed;
+                tournaments.resume(std::move(*resumed));
+                continue;
+            }
+            why = "a Poker Polacco tournament that cannot resume: " + resumed.error();
         } else if (!rt.director) {
             why = "its director saved no decision: no hand was dealt";
         } else {

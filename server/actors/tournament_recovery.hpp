@@ -9,11 +9,13 @@
 //     the director last stood (the time the server was down does not count), the registrations and
 //     balances as committed. The SeatBook is rebuilt, so a player who reconnects with his resume
 //     token finds his seat.
+//   - A running Poker Polacco tournament resumes from its open tables and its registrations
+//     (polacco_recovery.hpp; no saved state: engine/polacco/README.md "After a restart").
 //   - A running tournament that cannot resume (no save: no hand was ever dealt; a save or a table
-//     that does not read or does not agree; a declaration no longer configured; a Poker Polacco
-//     tournament, Sit&Go or MTT, whose engine cannot be restored yet) is cancelled with refunds per
-//     RULES.md §7 from the last committed snapshot of each table (recovery_cancel.hpp; Polacco: lives
-//     left as chips, places already paid not paid again), the reason logged.
+//     that does not read or does not agree; a declaration no longer configured; a Polacco tournament
+//     whose tables and places do not add up) is cancelled with refunds per RULES.md §7 from the last
+//     committed snapshot of each table (recovery_cancel.hpp; Polacco: lives left as chips, places
+//     already paid not paid again), the reason logged.
 //   - A registering tournament is cancelled and every entry paid back in full: the lobby opens its
 //     tournaments afresh at start and does not adopt an old one yet (to do: list and adopt it).
 #include <string>

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <utility>
 
+#include "engine/polacco/tournament_restore.hpp"
 #include "fairness/seed_random.hpp"
 
 namespace tavolo::server::table {
@@ -56,6 +57,17 @@ std::expected<PolaccoCore, polacco::PolaccoError> PolaccoCore::start(std::vector
     auto t = polacco::Tournament::start(std::move(entrants), std::move(config), rng);
     if (!t) return std::unexpected(t.error());
     PolaccoCore core(std::move(*t), rng, std::move(secrets));
+    core.seat_draw();
+    return core;
+}
+
+PolaccoCore PolaccoCore::resume(polacco::Tournament tournament, engine::RandomSource& rng,
+                                SecretSource secrets) {
+    const polacco::Tournament& t = tournament;
+    const auto plan = polacco::draw_plan(t.entrants(), t.rules().table_max());
+    PolaccoCore core(std::move(tournament), rng, std::move(secrets));
+    core.next_number_ = std::max(0, polacco::first_table_of_draw(plan, core.tournament_.draws() - 1));
+    core.closed_ = core.next_number_;
     core.seat_draw();
     return core;
 }
@@ -303,8 +315,12 @@ void PolaccoCore::finish_hand(Live& t, PolaccoEffects& out) {
     auto news = tournament_.finish_hand(t.engine, *rng_);
     if (!news) return;  // cannot happen: the hand has ended
     const bool redrawn = tournament_.draws() != draws_before;
-    if (const polacco::Table* table = engine_table(t); table && !finished() && !redrawn)
+    if (redrawn) {
+        for (const polacco::TableState& closed : tournament_.closed_tables())
+            if (closed.id == t.engine) done.state = closed;
+    } else if (const polacco::Table* table = engine_table(t)) {
         if (auto state = table->snapshot()) done.state = *state;
+    }
     // The hand is over: how its seed was made, for everyone to check against the commitment.
     out.emplace_back(ShuffleRevealed{++t.seq, done.shuffle});
     out.emplace_back(std::move(done));

@@ -79,10 +79,12 @@ struct PolaccoRefused {
 // the revealed seed and commitment, fairness::verify_polacco_hand checks every card dealt.
 struct PolaccoHandFinished {
     std::int64_t hand = 0;
-    std::vector<engine::polacco::Event> events;        // every card, for persistence and review
-    std::optional<engine::polacco::TableState> state;  // the table after the hand (none once it closed)
-    engine::polacco::HandSetup setup;                  // the hand as it was dealt
-    ShuffleReveal shuffle;                             // how its seed was made (also published)
+    std::vector<engine::polacco::Event> events;  // every card, for persistence and review
+    // The table after the hand; when the hand made every table wait, the table as it closed, so a
+    // restart before the new tables are recorded finds every player and draws them again.
+    std::optional<engine::polacco::TableState> state;
+    engine::polacco::HandSetup setup;  // the hand as it was dealt
+    ShuffleReveal shuffle;             // how its seed was made (also published)
 };
 // A player went away or came back (public). His turn clock runs on meanwhile (RULES.md §5, §9).
 struct PolaccoSeatStatus {
@@ -134,6 +136,12 @@ class PolaccoCore {
     static std::expected<PolaccoCore, engine::polacco::PolaccoError> start(
         std::vector<PolaccoPlayer> entrants, engine::polacco::TournamentConfig config,
         engine::RandomSource& rng, SecretSource secrets = fairness::make_server_secret);
+
+    // A running tournament restored after a restart (engine/polacco/tournament_restore.hpp): its
+    // tables keep the wire numbers they had (their draw's, engine::polacco::first_table_of_draw);
+    // each table deals its next hand from the hand number after its last committed one.
+    static PolaccoCore resume(engine::polacco::Tournament tournament, engine::RandomSource& rng,
+                              SecretSource secrets = fairness::make_server_secret);
 
     // The tables open now (the current draw's), by wire number ascending.
     std::vector<PolaccoTableNumber> tables() const;

@@ -89,6 +89,10 @@ TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancell
     ASSERT_TRUE(
         h.outbox.wait([&](const std::vector<Received>& log) { return count_of(log, eliminated) >= 2; }));
     ASSERT_TRUE(stop_and_settle(h));
+    // A running Polacco tournament resumes after a restart; this one cannot: its tables' numbers do
+    // not start a draw (as if rows had been renumbered by hand), so it is cancelled instead.
+    h.db().query("UPDATE tournament_tables SET table_number = table_number + 100 WHERE tournament_id = " +
+                 std::to_string(id));
     auto all = persistence::load_unfinished_tournaments(h.db().db());
     ASSERT_TRUE(all.has_value());
     ASSERT_EQ(all->size(), 1U);
@@ -102,7 +106,7 @@ TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancell
     EXPECT_EQ(first.resumed, 0);
     EXPECT_EQ(first.cancelled, 1);
     ASSERT_EQ(first.errors.size(), 1U);
-    EXPECT_NE(first.errors[0].find("Poker Polacco"), std::string::npos) << first.errors[0];
+    EXPECT_NE(first.errors[0].find("start at number"), std::string::npos) << first.errors[0];
     const std::int64_t after_first = ledger_transactions(h);
     const RecoveryOutcome second = recover_tournaments(h.db().db(), {declaration}, h.tournaments);
     EXPECT_EQ(second.cancelled, 0);
