@@ -165,10 +165,9 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
                 ++outcome.resumed;
                 tournaments.resume(std::move(*prepared));
                 // Listed by the lobby as running, until its director reports its end.
-                outcome.adopted.push_back({rt.tournament.id,
-                                           static_cast<std::size_t>(declaration - declared.data()), true,
-                                           starts_at_of(rt.tournament), rt.registrations,
-                                           director->late_registration_open()});
+                outcome.adopted.push_back(
+                    {rt.tournament.id, static_cast<std::size_t>(declaration - declared.data()), true,
+                     starts_at_of(rt.tournament), rt.registrations, director->late_registration_open()});
                 continue;
             }
             why = prepared.error();

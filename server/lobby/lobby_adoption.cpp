@@ -38,10 +38,11 @@ AdoptionVerdict adoption_of(const std::vector<TournamentDeclaration>& declaratio
         const auto start = std::chrono::time_point_cast<std::chrono::milliseconds>(*stored.spec.starts_at);
         if (now > start + grace) {
             const auto late = std::chrono::duration_cast<std::chrono::minutes>(now - start).count();
-            return {std::nullopt, "its start time passed " + std::to_string(late) +
-                                      " minutes ago while the server was down, more than the " +
-                                      std::to_string(std::chrono::duration_cast<std::chrono::minutes>(grace).count()) +
-                                      " minutes a late start is allowed"};
+            return {std::nullopt,
+                    "its start time passed " + std::to_string(late) +
+                        " minutes ago while the server was down, more than the " +
+                        std::to_string(std::chrono::duration_cast<std::chrono::minutes>(grace).count()) +
+                        " minutes a late start is allowed"};
         }
     }
     return {index, {}};
@@ -64,7 +65,8 @@ Effects LobbyCore::adopt(std::vector<AdoptedTournament> adopted, TimePoint now) 
             // Every committed buy-in numbers the next key (`buyin:<t>:<account>:<n>`) and entrant.
             ++t.buy_ins[r.account];
             ++t.entries_made;
-            if (r.state == RegistrationState::unregistered || r.state == RegistrationState::refunded) continue;
+            if (r.state == RegistrationState::unregistered || r.state == RegistrationState::refunded)
+                continue;
             t.entries.push_back(Entry{{r.account, r.id, r.entry_number},
                                       r.prize_part,
                                       r.fee,

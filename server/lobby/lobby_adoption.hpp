@@ -23,9 +23,9 @@ inline constexpr std::chrono::minutes kLateStartGrace{15};
 
 struct AdoptedTournament {
     persistence::TournamentId id{};
-    std::size_t declaration = 0;  // its index in the lobby's declarations
-    bool running = false;         // resumed by its director; else registering (or announced)
-    std::optional<TimePoint> starts_at;                    // as stored: an MTT's start, a Sit&Go's deadline
+    std::size_t declaration = 0;         // its index in the lobby's declarations
+    bool running = false;                // resumed by its director; else registering (or announced)
+    std::optional<TimePoint> starts_at;  // as stored: an MTT's start, a Sit&Go's deadline
     std::vector<persistence::Registration> registrations;  // every row of the tournament, by id
     bool late_open = false;                                // running: its director still takes late entries
 };

@@ -14,9 +14,9 @@ namespace {
 
 constexpr TournamentId kStored{50};
 
-persistence::Registration entry(std::int64_t id, std::int64_t account_number,
-                                persistence::RegistrationState state = persistence::RegistrationState::registered,
-                                int entry_number = 1) {
+persistence::Registration entry(
+    std::int64_t id, std::int64_t account_number,
+    persistence::RegistrationState state = persistence::RegistrationState::registered, int entry_number = 1) {
     persistence::Registration r;
     r.id = RegistrationId{id};
     r.tournament = kStored;
@@ -30,13 +30,15 @@ persistence::Registration entry(std::int64_t id, std::int64_t account_number,
 }
 
 AdoptedTournament registering(std::vector<persistence::Registration> entries,
-                              std::optional<TimePoint> starts_at = std::nullopt, std::size_t declaration = 0) {
+                              std::optional<TimePoint> starts_at = std::nullopt,
+                              std::size_t declaration = 0) {
     return {kStored, declaration, false, starts_at, std::move(entries), false};
 }
 
 // A lobby after a restart: the stored tournament adopted, then opened; the stand-in database knows its price.
 struct Restarted : Lobby {
-    explicit Restarted(std::vector<TournamentDeclaration> declarations, std::vector<AdoptedTournament> adopted)
+    explicit Restarted(std::vector<TournamentDeclaration> declarations,
+                       std::vector<AdoptedTournament> adopted)
         : Lobby(std::move(declarations)) {
         for (std::int64_t a = 1; a <= 6; ++a)
             db.wallets[account(a)] = kGrant;
@@ -85,9 +87,8 @@ TEST(LobbyAdoption, ARegisteringSitAndGoKeepsItsEntriesAndNoCopyIsOpened) {
 
 TEST(LobbyAdoption, BuyInKeysGoOnFromTheStoredEntriesAndUnregisteringRefundsWhatWasPaid) {
     // Account 1 unregistered once and registered again (its second key); account 2 holds one entry.
-    Restarted lobby(sit_and_go(),
-                    {registering({entry(11, 1, persistence::RegistrationState::unregistered), entry(12, 2),
-                                  entry(13, 1)})});
+    Restarted lobby(sit_and_go(), {registering({entry(11, 1, persistence::RegistrationState::unregistered),
+                                                entry(12, 2), entry(13, 1)})});
     EXPECT_EQ(lobby.info(raw(kStored))->entrants(), 2);
     const Effects left = lobby.leave(account(2), raw(kStored));
     const auto refunds = only<RefundEntry>(left);
@@ -156,7 +157,8 @@ TEST(LobbyAdoption, AStoredTournamentIsAdoptedUnderTheSameDeclarationOnly) {
     EXPECT_EQ(adoption_of(declared, stored, kOpened).declaration, std::optional<std::size_t>{0});
     // The database gives JSON back re-spaced: still found.
     persistence::Tournament respaced = stored;
-    respaced.spec.config_json = "{\"declaration_fingerprint\":\"" + declaration_fingerprint(declared[0]) + "\"}";
+    respaced.spec.config_json =
+        "{\"declaration_fingerprint\":\"" + declaration_fingerprint(declared[0]) + "\"}";
     EXPECT_TRUE(adoption_of(declared, respaced, kOpened).declaration);
 
     auto dearer = mtt();
@@ -207,7 +209,8 @@ TEST(LobbyAdoption, TheFingerprintCoversTheTermsPlayersRegisteredFor) {
 // ---- Recurring schedules ----------------------------------------------------------------------
 
 TEST(LobbyAdoption, ARecurringScheduleGoesOnAfterTheAdoptedCopyWithARelativeStart) {
-    TournamentDeclaration d = poker("Every half hour", engine::TournamentKind::ScheduledMtt, 2, 100, StartAfter{15min});
+    TournamentDeclaration d =
+        poker("Every half hour", engine::TournamentKind::ScheduledMtt, 2, 100, StartAfter{15min});
     d.every = 30min;
     // The adopted copy opened five minutes before the restart: it starts ten minutes after it.
     Restarted lobby({d}, {registering({entry(11, 1)}, kOpened + 10min)});
@@ -223,7 +226,8 @@ TEST(LobbyAdoption, ARecurringScheduleGoesOnAfterTheAdoptedCopyWithARelativeStar
 
 TEST(LobbyAdoption, ARecurringScheduleWithAFixedStartGoesOnFromTheAdoptedCopy) {
     const TimePoint base = kOpened + 1h;
-    TournamentDeclaration d = poker("Every half hour", engine::TournamentKind::ScheduledMtt, 2, 100, StartAt{base});
+    TournamentDeclaration d =
+        poker("Every half hour", engine::TournamentKind::ScheduledMtt, 2, 100, StartAt{base});
     d.every = 30min;
     // The third copy (k = 2) was registering: it starts at base + 60 min.
     Restarted lobby({d}, {registering({entry(11, 1)}, base + 60min)});
@@ -249,10 +253,14 @@ TEST(LobbyAdoption, WithoutAnAdoptedCopyTheDeclarationOpensAsBefore) {
 
 TEST(LobbyAdoption, AResumedRunningTournamentIsListedUntilItFinishes) {
     using persistence::RegistrationState;
-    AdoptedTournament running{kStored, 0, true, kOpened - 1h,
-                              {entry(11, 1, RegistrationState::playing), entry(12, 2, RegistrationState::eliminated),
-                               entry(13, 3, RegistrationState::playing)},
-                              false};
+    AdoptedTournament running{
+        kStored,
+        0,
+        true,
+        kOpened - 1h,
+        {entry(11, 1, RegistrationState::playing), entry(12, 2, RegistrationState::eliminated),
+         entry(13, 3, RegistrationState::playing)},
+        false};
     Restarted lobby(mtt(), {running});
     EXPECT_TRUE(only<CreateTournament>(lobby.log).empty()) << "its MTT is the one running";
     EXPECT_TRUE(only<StartTournament>(lobby.log).empty()) << "its director runs it already";
@@ -263,7 +271,8 @@ TEST(LobbyAdoption, AResumedRunningTournamentIsListedUntilItFinishes) {
     EXPECT_EQ(t->prize_pool_cents(), 3 * kBuyIn.prize_part);
     EXPECT_TRUE(lobby.snapshot(account(1)).tournaments(0).registered());
     EXPECT_FALSE(lobby.snapshot(account(2)).tournaments(0).registered()) << "eliminated";
-    EXPECT_EQ(error_code(lobby.enter(account(4), raw(kStored)), account(4)), v1::ERROR_CODE_REGISTRATION_CLOSED);
+    EXPECT_EQ(error_code(lobby.enter(account(4), raw(kStored)), account(4)),
+              v1::ERROR_CODE_REGISTRATION_CLOSED);
 
     lobby.core.subscribe(SubscriberId{1}, account(1), 5);
     const Effects over = lobby.run(lobby.core.tournament_finished(kStored, kOpened + 1min));
@@ -281,7 +290,10 @@ TEST(LobbyAdoption, AResumedMttStillInLateRegistrationTakesLateEntries) {
     auto& s = std::get<PokerTournament>(d.rules).structure;
     s.late_registration = true;
     s.late_registration_levels = 3;
-    AdoptedTournament running{kStored, 0, true, kOpened - 10min,
+    AdoptedTournament running{kStored,
+                              0,
+                              true,
+                              kOpened - 10min,
                               {entry(11, 1, persistence::RegistrationState::playing),
                                entry(12, 2, persistence::RegistrationState::playing)},
                               true};

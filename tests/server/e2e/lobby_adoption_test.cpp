@@ -81,12 +81,14 @@ TEST(LobbyAdoption, RegistrationsSurviveAKillAndTheTournamentIsPlayedToTheEnd) {
         server->crash();  // kill -9 with the two buy-ins committed
     }
 
-    server = std::make_unique<ServerProcess>(std::vector<std::string>{"--config", config, "--port", port}, env);
+    server =
+        std::make_unique<ServerProcess>(std::vector<std::string>{"--config", config, "--port", port}, env);
     ASSERT_TRUE(server->running()) << server->log();
     EXPECT_NE(server->log().find("event=tournament_adopted tournament=" + std::to_string(tournament) + " "),
               std::string::npos)
         << server->log();
-    EXPECT_EQ(server->log().find("event=tournament_cancelled_at_recovery"), std::string::npos) << server->log();
+    EXPECT_EQ(server->log().find("event=tournament_cancelled_at_recovery"), std::string::npos)
+        << server->log();
 
     Player alice(server->port()), bob(server->port());
     Player* players[2] = {&alice, &bob};
@@ -113,8 +115,8 @@ TEST(LobbyAdoption, RegistrationsSurviveAKillAndTheTournamentIsPlayedToTheEnd) {
 
     // A third player fills the table: it starts and is played to the end.
     auto third = std::async(std::launch::async, [&] {
-        return run_tool("bots --url ws://127.0.0.1:" + port + "/ws --count 1 --strategy calling --tournament " +
-                        std::to_string(tournament));
+        return run_tool("bots --url ws://127.0.0.1:" + port +
+                        "/ws --count 1 --strategy calling --tournament " + std::to_string(tournament));
     });
     for (int round = 0; round < 20'000; ++round) {
         if (third.wait_for(std::chrono::seconds(0)) == std::future_status::ready) break;
@@ -131,8 +133,9 @@ TEST(LobbyAdoption, RegistrationsSurviveAKillAndTheTournamentIsPlayedToTheEnd) {
     EXPECT_EQ(db.count("SELECT count(*) FROM tournaments WHERE id = " + std::to_string(tournament) +
                        " AND state = 'finished'"),
               1);
-    EXPECT_EQ(db.count("SELECT count(*) FROM registrations WHERE tournament_id = " + std::to_string(tournament)),
-              3);
+    EXPECT_EQ(
+        db.count("SELECT count(*) FROM registrations WHERE tournament_id = " + std::to_string(tournament)),
+        3);
     EXPECT_EQ(db.count("SELECT count(*) FROM ledger_transactions WHERE idempotency_key LIKE 'cancel:%'"), 0);
     EXPECT_EQ(tournaments_badly_ranked(db), 0);
     EXPECT_EQ(prize_pools_not_paid_out(db), 0);
@@ -148,11 +151,13 @@ TEST(LobbyAdoption, ARunningTournamentResumedAtARestartIsListedUntilItFinishes) 
     ASSERT_TRUE(server->running()) << server->log();
     const std::string port = std::to_string(server->port());
     auto bots = std::async(std::launch::async, [&] {
-        return run_tool("bots --url ws://127.0.0.1:" + port + "/ws --count 3 --strategy calling --tournament any");
+        return run_tool("bots --url ws://127.0.0.1:" + port +
+                        "/ws --count 3 --strategy calling --tournament any");
     });
     ASSERT_TRUE(server->wait_for_log("event=hand_committed")) << server->log();
     server->crash();
-    server = std::make_unique<ServerProcess>(std::vector<std::string>{"--config", config, "--port", port}, env);
+    server =
+        std::make_unique<ServerProcess>(std::vector<std::string>{"--config", config, "--port", port}, env);
     ASSERT_TRUE(server->running()) << server->log();
     EXPECT_NE(server->log().find("tournaments_resumed=1"), std::string::npos) << server->log();
 
