@@ -2,8 +2,9 @@
 // for a Sit&Go, the server is killed (-9) and restarted on the same database; the lobby adopts the
 // tournament (no copy, no refund): the same players see their registration in the listing, their
 // wallet unchanged, a second Register refused as already registered; a third player fills it, it is
-// played to the end, the ledger exact. And a running tournament resumed at a restart is listed by the
-// new lobby as running, with its entrants and prize pool, and marked finished when it ends.
+// played to the end, the ledger exact. A tournament whose declaration changed meanwhile is refunded in
+// full instead. And a running tournament resumed at a restart is listed by the new lobby as running,
+// with its entrants and prize pool, and marked finished when it ends.
 #include <gtest/gtest.h>
 
 #include <future>
@@ -84,6 +85,7 @@ TEST(LobbyAdoption, RegistrationsSurviveAKillAndTheTournamentIsPlayedToTheEnd) {
     server =
         std::make_unique<ServerProcess>(std::vector<std::string>{"--config", config, "--port", port}, env);
     ASSERT_TRUE(server->running()) << server->log();
+    ASSERT_TRUE(server->wait_for_log("event=recovery ")) << server->log();  // its log read this far
     EXPECT_NE(server->log().find("event=tournament_adopted tournament=" + std::to_string(tournament) + " "),
               std::string::npos)
         << server->log();
@@ -143,6 +145,59 @@ TEST(LobbyAdoption, RegistrationsSurviveAKillAndTheTournamentIsPlayedToTheEnd) {
     EXPECT_EQ(ledger_sum(db), 0);
 }
 
+TEST(LobbyAdoption, ATournamentWhoseDeclarationChangedIsRefundedInFullAtTheRestart) {
+    MigratedDatabase db;
+    const std::vector<std::string> env{"TAVOLO_DATABASE_URL=" + db.url()};
+    std::int64_t tournament = 0;
+    {
+        ServerProcess server({"--config", write_temp_file("adoption_before.toml", config_of("Changed"))},
+                             env);
+        ASSERT_TRUE(server.running()) << server.log();
+        Player alice(server.port()), bob(server.port());
+        Player* players[2] = {&alice, &bob};
+        const std::string suffix = std::to_string(::getpid() % 10000);
+        for (int i = 0; i < 2; ++i) {
+            ASSERT_TRUE(players[i]->connect());
+            const auto in = players[i]->create_account((i == 0 ? "carol" : "dave") + suffix, kPassword);
+            ASSERT_TRUE(in && in->has_logged_in());
+        }
+        tournament = alice.tournament_named("Changed");
+        for (Player* p : players) {
+            const auto r = p->register_for(tournament);
+            ASSERT_TRUE(r && r->has_registered()) << (r ? r->DebugString() : "no answer");
+        }
+        server.crash();
+    }
+    // The operator raised the stacks meanwhile: not the tournament these players registered for.
+    std::string changed = config_of("Changed");
+    changed.replace(changed.find("starting_stack = 500"), 20, "starting_stack = 800");
+    ServerProcess server({"--config", write_temp_file("adoption_after.toml", changed)}, env);
+    ASSERT_TRUE(server.running()) << server.log();
+    ASSERT_TRUE(server.wait_for_log("event=recovery ")) << server.log();
+    const std::string log = server.log();
+    EXPECT_NE(
+        log.find("event=tournament_cancelled_at_recovery tournament=" + std::to_string(tournament) + " "),
+        std::string::npos)
+        << log;
+    EXPECT_NE(log.find("changed since the tournament opened"), std::string::npos) << log;
+
+    Player observer(server.port());
+    ASSERT_TRUE(observer.connect());
+    const std::int64_t fresh = observer.tournament_named("Changed");
+    EXPECT_GT(fresh, tournament) << "a new one is opened under the new terms";
+    EXPECT_EQ(server.stop(), 0) << server.log();
+    EXPECT_EQ(
+        db.count("SELECT count(*) FROM registrations WHERE tournament_id = " + std::to_string(tournament) +
+                 " AND state = 'refunded' AND refund_cents = " + std::to_string(kBuyInCents)),
+        2);
+    EXPECT_EQ(wallets_off_by_anything(db, kGrantCents), 0);
+    EXPECT_EQ(db.count("SELECT count(*) FROM wallets WHERE account_id IS NOT NULL AND balance <> " +
+                       std::to_string(kGrantCents)),
+              0)
+        << "every wallet back to its grant";
+    EXPECT_EQ(ledger_sum(db), 0);
+}
+
 TEST(LobbyAdoption, ARunningTournamentResumedAtARestartIsListedUntilItFinishes) {
     MigratedDatabase db;
     const auto config = write_temp_file("adoption_running.toml", config_of("Resumed"));
@@ -159,6 +214,7 @@ TEST(LobbyAdoption, ARunningTournamentResumedAtARestartIsListedUntilItFinishes) 
     server =
         std::make_unique<ServerProcess>(std::vector<std::string>{"--config", config, "--port", port}, env);
     ASSERT_TRUE(server->running()) << server->log();
+    ASSERT_TRUE(server->wait_for_log("event=recovery ")) << server->log();
     EXPECT_NE(server->log().find("tournaments_resumed=1"), std::string::npos) << server->log();
 
     // An observer (not logged in) sees it in the new lobby as running, with its entrants and pool.
