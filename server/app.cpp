@@ -77,12 +77,14 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     account_options.starting_balance = config.starting_balance;
     account_options.password_cost = actors::password_cost_of(config.password_cost);
     actors::AccountServiceImpl accounts(context, account_options);
-    actors::LobbyActor lobby(context, lobby_tournaments(config), lobby::LobbyOptions{}, tournaments);
+    const auto declared = lobby_tournaments(config);
+    actors::LobbyActor lobby(context, declared, lobby::LobbyOptions{}, tournaments);
     tournaments.set_lobby(lobby);
-    // A restart: every unfinished tournament resumes (or is cancelled with refunds) before anyone connects.
+    // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
+    // refunds, before anyone connects; the lobby hears of them before any director can report.
     if (!config.database_url.empty()) {
         persistence::Database db(config.database_url);
-        (void)actors::recover_tournaments(db, lobby_tournaments(config), tournaments);
+        lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
     }
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
 

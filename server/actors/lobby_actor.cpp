@@ -359,6 +359,12 @@ LobbyActor::~LobbyActor() {
     state_->on_strand([](State& s) { s.close(); });
 }
 
+void LobbyActor::adopt(std::vector<lobby::AdoptedTournament> adopted) {
+    state_->on_strand([adopted = std::move(adopted)](State& s) mutable {
+        s.run(s.core.adopt(std::move(adopted), s.now()));
+    });
+}
+
 void LobbyActor::open() {
     state_->on_strand([](State& s) { s.run(s.core.open(s.now())); });
 }

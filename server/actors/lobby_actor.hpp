@@ -36,6 +36,9 @@ class LobbyActor final : public session::LobbyGateway, public LobbyNotices {
     LobbyActor(const LobbyActor&) = delete;
     LobbyActor& operator=(const LobbyActor&) = delete;
 
+    // At a restart, before open() and before any tournament runs: what the recovery gave back
+    // (LobbyCore::adopt, tournament_recovery.hpp).
+    void adopt(std::vector<lobby::AdoptedTournament> adopted);
     // Creates the declared tournaments (LobbyCore::open). Once, after the launcher knows the lobby.
     void open();
     // Graceful shutdown: every later registration is refused with SHUTTING_DOWN.

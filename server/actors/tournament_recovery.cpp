@@ -26,6 +26,11 @@ namespace {
 using Prepared = std::expected<std::shared_ptr<ResumedTournament>, std::string>;
 using persistence::raw;
 
+std::optional<TimePoint> starts_at_of(const persistence::Tournament& t) {
+    if (!t.spec.starts_at) return std::nullopt;
+    return std::chrono::time_point_cast<std::chrono::milliseconds>(*t.spec.starts_at);
+}
+
 const TournamentDeclaration* declared_as(const std::vector<TournamentDeclaration>& declared,
                                          const std::string& name) {
     for (const auto& d : declared)
@@ -105,7 +110,7 @@ Prepared prepare(persistence::Database& db, const persistence::RecoveredTourname
 
 RecoveryOutcome recover_tournaments(persistence::Database& db,
                                     const std::vector<TournamentDeclaration>& declared,
-                                    Tournaments& tournaments) {
+                                    Tournaments& tournaments, TimePoint now) {
     RecoveryOutcome outcome;
     auto unfinished = persistence::load_unfinished_tournaments(db);
     if (!unfinished) {
@@ -119,13 +124,21 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
         const auto state = rt.tournament.spec.state;
         const std::int64_t id = raw(rt.tournament.id);
         if (state == TournamentState::registering || state == TournamentState::announced) {
-            // The lobby opens its tournaments afresh and does not adopt these yet: their entries are
-            // paid back in full rather than left in a tournament that will never start.
+            // The lobby adopts it with its committed registrations if the same declaration is still
+            // configured and its start is not long past; else every entry is paid back in full.
+            const lobby::AdoptionVerdict verdict = lobby::adoption_of(declared, rt.tournament, now);
+            if (verdict.declaration) {
+                ++outcome.adopted_registering;
+                outcome.adopted.push_back({rt.tournament.id, *verdict.declaration, false,
+                                           starts_at_of(rt.tournament), rt.registrations, false});
+                spdlog::info("event=tournament_adopted tournament={} name=\"{}\" registrations={}", id,
+                             rt.tournament.spec.name, rt.registrations.size());
+                continue;
+            }
             ++outcome.cancelled;
-            outcome.errors.push_back("tournament " + std::to_string(id) +
-                                     ": registering when the server stopped");
+            outcome.errors.push_back("tournament " + std::to_string(id) + ": " + verdict.why_not);
             (void)cancel_at_recovery(db, rt, nullptr, nullptr,
-                                     "it was registering when the server stopped; the lobby opens a new one");
+                                     "it was registering when the server stopped, and " + verdict.why_not);
             continue;
         }
         const TournamentDeclaration* declaration = declared_as(declared, rt.tournament.spec.name);
@@ -141,6 +154,10 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
                 outcome.tables += static_cast<int>((*resumed)->rows.size());
                 ++outcome.resumed;
                 tournaments.resume(std::move(*resumed));
+                // Listed by the lobby as running, until its actor reports its end.
+                outcome.adopted.push_back({rt.tournament.id,
+                                           static_cast<std::size_t>(declaration - declared.data()), true,
+                                           starts_at_of(rt.tournament), rt.registrations, false});
                 continue;
             }
             why = "a Poker Polacco tournament that cannot resume: " + resumed.error();
@@ -162,6 +179,10 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
                 outcome.tables += static_cast<int>((*prepared)->tables.size());
                 ++outcome.resumed;
                 tournaments.resume(std::move(*prepared));
+                // Listed by the lobby as running, until its director reports its end.
+                outcome.adopted.push_back(
+                    {rt.tournament.id, static_cast<std::size_t>(declaration - declared.data()), true,
+                     starts_at_of(rt.tournament), rt.registrations, director->late_registration_open()});
                 continue;
             }
             why = prepared.error();
@@ -170,8 +191,8 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
         outcome.errors.push_back("tournament " + std::to_string(id) + ": " + why);
         (void)cancel_at_recovery(db, rt, declaration, director ? &*director : nullptr, why);
     }
-    spdlog::info("event=recovery tournaments_resumed={} tables={} cancelled={}", outcome.resumed,
-                 outcome.tables, outcome.cancelled);
+    spdlog::info("event=recovery tournaments_resumed={} tables={} adopted_registering={} cancelled={}",
+                 outcome.resumed, outcome.tables, outcome.adopted_registering, outcome.cancelled);
     return outcome;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // A restart (issue 11 item 4): at start, before the listener takes a connection, every unfinished
 // tournament is read back from PostgreSQL (persistence::load_unfinished_tournaments, one consistent
-// view) and either resumed or cancelled.
+// view) and resumed, adopted by the lobby or cancelled.
 //   - A running poker tournament whose director saved a decision resumes: the director from that
 //     save (engine/tournament/director_state_text.hpp), each open table from its last committed hand
 //     (engine/tournament/resume.hpp: hands in flight are void, chips back as at their start, RULES.md
@@ -16,13 +16,20 @@
 //     whose tables and places do not add up) is cancelled with refunds per RULES.md §7 from the last
 //     committed snapshot of each table (recovery_cancel.hpp; Polacco: lives left as chips, places
 //     already paid not paid again), the reason logged.
-//   - A registering tournament is cancelled and every entry paid back in full: the lobby opens its
-//     tournaments afresh at start and does not adopt an old one yet (to do: list and adopt it).
+//   - A registering (or announced) tournament is adopted by the lobby with its committed
+//     registrations (accounts, registration ids, what each paid), its start time and its buy-in
+//     keys, if the configuration still declares the same tournament (same name and fingerprint,
+//     server/lobby/declaration_fingerprint.hpp) and its start time (a Sit&Go's deadline) did not
+//     pass more than lobby::kLateStartGrace ago; the lobby opens no copy of it (LobbyCore::adopt).
+//     Otherwise (declaration gone or changed, start long past) it is cancelled and every entry paid
+//     back in full, the reason logged (event=tournament_cancelled_at_recovery).
+//   - Every resumed tournament is handed to the lobby too, listed as running until it finishes.
 #include <string>
 #include <vector>
 
 #include "persistence/database.hpp"
 #include "server/actors/tournament_launcher.hpp"
+#include "server/lobby/lobby_adoption.hpp"
 #include "server/tournament_config.hpp"
 
 namespace tavolo::server::actors {
@@ -30,14 +37,18 @@ namespace tavolo::server::actors {
 struct RecoveryOutcome {
     int resumed = 0;
     int cancelled = 0;
+    int adopted_registering = 0;      // registering tournaments the lobby adopts
     int tables = 0;                   // tables resumed
     std::vector<std::string> errors;  // why each cancelled tournament could not resume
+    // For LobbyActor::adopt, before the lobby opens: the registering ones adopted and the resumed ones.
+    std::vector<lobby::AdoptedTournament> adopted;
 };
 
-// Reads, decides and hands each resumable tournament to `tournaments`. Throws nothing: a database
-// that cannot be read is an error in the outcome (the server then starts with nothing resumed).
+// Reads, decides and hands each resumable tournament to `tournaments`. `declared` are the lobby's
+// declarations (AdoptedTournament::declaration indexes them); `now` is the lobby's time. Throws
+// nothing: a database that cannot be read is an error in the outcome (nothing resumed or adopted).
 RecoveryOutcome recover_tournaments(persistence::Database& db,
                                     const std::vector<TournamentDeclaration>& declared,
-                                    Tournaments& tournaments);
+                                    Tournaments& tournaments, TimePoint now);
 
 }  // namespace tavolo::server::actors

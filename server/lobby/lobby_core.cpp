@@ -90,9 +90,15 @@ bool LobbyCore::in_flight(const Listed& t) const {
 Effects LobbyCore::open(TimePoint now) {
     Effects out;
     for (std::size_t i = 0; i < declarations_.size(); ++i) {
+        if (stands_for(i)) {
+            if (declarations_[i].every) recurring_[i] = schedule_after_adoption(i, now);
+            continue;
+        }
         create(i, now, out);
         if (declarations_[i].every) recurring_[i] = Recurring{now, 1};
     }
+    for (auto& [id, t] : listed_)
+        if (t.adopted) decide_start(t, now, out);  // a start time that came while the server was down
     return out;
 }
 
@@ -527,6 +533,15 @@ ListingFacts LobbyCore::facts(const Listed& t, std::optional<AccountId> viewer) 
     f.registered = viewer && std::ranges::any_of(t.entries, [&](const Entry& e) {
                        return e.entrant.account == *viewer && !e.out;
                    });
+    if (t.phase != Phase::Cancelled) {
+        for (const Entry& e : t.entries)
+            f.prize_pool += e.prize_part;
+        const auto& rules = declaration_of(t).rules;
+        const engine::Cents guarantee = std::holds_alternative<PokerTournament>(rules)
+                                            ? std::get<PokerTournament>(rules).structure.guarantee
+                                            : std::get<PolaccoTournament>(rules).config.guarantee;
+        f.prize_pool = std::max(f.prize_pool, guarantee);
+    }
     return f;
 }
 

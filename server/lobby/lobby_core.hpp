@@ -14,6 +14,7 @@
 #include <set>
 #include <vector>
 
+#include "server/lobby/lobby_adoption.hpp"
 #include "server/lobby/lobby_listing.hpp"
 #include "server/lobby/lobby_messages.hpp"
 
@@ -31,7 +32,14 @@ class LobbyCore {
   public:
     explicit LobbyCore(std::vector<TournamentDeclaration> declarations, LobbyOptions options = {});
 
-    // At the actor's start: a CreateTournament for each declaration.
+    // At a restart, before open(): the tournaments the recovery gives back (lobby_adoption.hpp). A
+    // registering one is listed with its committed entries (their accounts, registration ids and
+    // payments, and the number of buy-ins per account for the next key), under its stored start; a
+    // running one as running, with its entrants, until its director reports its end.
+    Effects adopt(std::vector<AdoptedTournament> adopted, TimePoint now);
+    // At the actor's start: a CreateTournament for each declaration that no adopted tournament stands
+    // for (an adopted MTT, or an adopted Sit&Go still registering); recurring schedules go on after
+    // their adopted copies. Then an adopted tournament whose start time has come starts or is cancelled.
     Effects open(TimePoint now);
     // The database's answer to a CreateTournament: the tournament is listed and registering (a
     // failure is retried at the next tick).
@@ -96,6 +104,7 @@ class LobbyCore {
         int entries_made = 0;                 // committed buy-ins, numbering the entrants
         std::optional<TimePoint> over_since;  // finished or cancelled
         bool late_open = false;               // running, and the director still takes late entries
+        bool adopted = false;                 // given back by a restart (adopt)
     };
 
     struct PendingCreate {
@@ -159,6 +168,10 @@ class LobbyCore {
         int copies = 1;   // opened so far
     };
     std::map<std::size_t, Recurring> recurring_;  // by declaration, for those with `every`
+    // Adoption (lobby_adoption.cpp): whether an adopted tournament stands for the declaration's
+    // copy at open(), and where its recurring schedule goes on.
+    bool stands_for(std::size_t declaration) const;
+    Recurring schedule_after_adoption(std::size_t declaration, TimePoint now) const;
     std::map<SubscriberId, std::optional<AccountId>> subscribers_;
     std::uint64_t last_request_ = 0;
     bool stopping_ = false;

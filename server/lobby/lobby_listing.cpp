@@ -1,5 +1,6 @@
 #include "server/lobby/lobby_listing.hpp"
 
+#include "server/lobby/declaration_fingerprint.hpp"
 #include "server/protocol/wire_vocabulary.hpp"
 
 namespace tavolo::server::lobby {
@@ -53,6 +54,7 @@ v1::TournamentInfo listing_of(const TournamentDeclaration& declaration, const Li
     if (facts.starts_at) info.set_starts_at_ms(facts.starts_at->time_since_epoch().count());
     info.set_state(state_of(facts.state));
     info.set_registered(facts.registered);
+    info.set_prize_pool_cents(facts.prize_pool);
     if (const auto* poker = std::get_if<PokerTournament>(&declaration.rules)) {
         info.set_game(protocol::game_of(poker->structure.variant));
         info.set_betting(protocol::betting_of(poker->structure.betting));
@@ -93,6 +95,7 @@ persistence::TournamentSpec spec_of(const TournamentDeclaration& declaration,
     spec.prize_part = declaration.buy_in().prize_part;
     spec.fee = declaration.buy_in().fee;
     spec.state = persistence::TournamentState::registering;
+    spec.config_json = declaration_config_json(declaration);  // what a restart matches it by
     return spec;
 }
 

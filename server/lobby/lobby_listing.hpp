@@ -22,6 +22,7 @@ struct ListingFacts {
     int entrants = 0;
     std::optional<TimePoint> starts_at;  // the deadline of a Sit&Go, the start of an MTT
     bool registered = false;             // the viewer holds an entry
+    engine::Cents prize_pool = 0;        // the entries' prize parts, at least the guarantee
 };
 
 // Id, name, game, betting (UNSPECIFIED for Polacco), kind, seats, buy-in as prize + fee, entrants,

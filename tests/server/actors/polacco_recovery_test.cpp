@@ -23,6 +23,11 @@
 namespace tavolo::server::actors::testing {
 namespace {
 
+// The lobby's time for recover_tournaments (a start long past is refunded, not adopted).
+server::TimePoint now_utc() {
+    return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
 namespace polacco = engine::polacco;
 
 TournamentDeclaration polacco_mtt_of_twelve(const std::string& name) {
@@ -171,7 +176,7 @@ TEST(PolaccoRecovery, tables_that_do_not_add_up_are_cancelled_with_refunds_and_t
     auto prepared = prepare_polacco(db, only(unfinished), d, rng);
     ASSERT_FALSE(prepared);
     EXPECT_NE(prepared.error().find("does not add up"), std::string::npos) << prepared.error();
-    const RecoveryOutcome outcome = recover_tournaments(db, {d}, h.tournaments);
+    const RecoveryOutcome outcome = recover_tournaments(db, {d}, h.tournaments, now_utc());
     EXPECT_EQ(outcome.resumed, 0);
     EXPECT_EQ(outcome.cancelled, 1);
     ASSERT_EQ(outcome.errors.size(), 1U);

@@ -21,6 +21,11 @@
 namespace tavolo::server::actors::testing {
 namespace {
 
+// The lobby's time for recover_tournaments (a start long past is refunded, not adopted).
+server::TimePoint now_utc() {
+    return std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
 constexpr double kSpeed = 20.0;
 const std::string kReason = "test: the deck server broke";
 
@@ -102,13 +107,13 @@ TEST(PolaccoRestartCancellation, restart_a_running_polacco_tournament_is_cancell
 
     // What the restart does with it: recover_tournaments finds it running, cannot resume it, cancels it
     // (cancel_at_recovery) with the reason; a second restart finds nothing unfinished.
-    const RecoveryOutcome first = recover_tournaments(h.db().db(), {declaration}, h.tournaments);
+    const RecoveryOutcome first = recover_tournaments(h.db().db(), {declaration}, h.tournaments, now_utc());
     EXPECT_EQ(first.resumed, 0);
     EXPECT_EQ(first.cancelled, 1);
     ASSERT_EQ(first.errors.size(), 1U);
     EXPECT_NE(first.errors[0].find("start at number"), std::string::npos) << first.errors[0];
     const std::int64_t after_first = ledger_transactions(h);
-    const RecoveryOutcome second = recover_tournaments(h.db().db(), {declaration}, h.tournaments);
+    const RecoveryOutcome second = recover_tournaments(h.db().db(), {declaration}, h.tournaments, now_utc());
     EXPECT_EQ(second.cancelled, 0);
     // And the cancellation itself replayed (as if its commit's answer had been lost): nothing moves.
     EXPECT_FALSE(cancel_at_recovery(h.db().db(), recovered, &declaration, nullptr, "again").has_value());

@@ -76,7 +76,7 @@ TEST(CrashRecovery, KilledAtFiveMomentsTheMttFinishesWithEveryChipAndCent) {
             << server->log();
         const std::string after = server->log();
         EXPECT_NE(after.find("tournaments_resumed=1"), std::string::npos) << after;
-        // (The lobby's fresh registering copy of the MTT from the run before is cancelled: not this one.)
+        // (The lobby lists the resumed MTT and opens no copy of it: nothing is cancelled at a restart.)
         EXPECT_EQ(after.find("event=tournament_cancelled_at_recovery tournament=1 "), std::string::npos)
             << after;
         EXPECT_EQ(after.find("event=resume_report_refused"), std::string::npos) << after;
