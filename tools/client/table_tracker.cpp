@@ -77,6 +77,13 @@ std::expected<Folded, Problem> TableTracker::on_message(const v1::ServerMessage&
     // out, then an action of his was refused): its number is then past the last he saw, never before.
     if (has_snapshot_ && message.has_error() && seq >= last_seq_) return Folded::Applied;
     if (has_snapshot_ && message.has_chat_line() && seq == last_seq_) return Folded::Applied;
+    // A second re-attach (a log in after a resume on one connection) sends the table again at the
+    // number already seen: the same state, taken as it comes.
+    const bool again = has_snapshot_ && snapshot && seq == last_seq_;
+    if (again) {
+        if (auto checked = check_and_fold(message); !checked) return std::unexpected(checked.error());
+        return Folded::Applied;
+    }
     if (has_snapshot_ && seq != last_seq_ + 1) {
         const TableKey key = table_of(message) ? key_of(*table_of(message)) : TableKey{};
         return std::unexpected(Problem{ProblemKind::SequenceGap,

@@ -86,7 +86,10 @@ Crashed crash_at_the_redraw(Harness& h, const TournamentDeclaration& d, bool pla
     for (const polacco::TableState& closed : t.closed_tables())
         rows.push_back({{closed.id + 1, 7}, closed});
     auto opened = seat_drawn_tables(db, start, rows, {}, owners);
-    EXPECT_TRUE(opened) << opened.error().message;
+    if (!opened) {  // the crashed database cannot be built: the test fails here
+        ADD_FAILURE() << opened.error().message;
+        return {start, std::move(t), {}, {}};
+    }
     // Five places committed, the last one's commit lost.
     const auto& standings = t.standings();
     for (std::size_t i = 0; i + 1 < standings.size(); ++i) {
