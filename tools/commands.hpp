@@ -8,6 +8,7 @@ void add_version_command(CLI::App& app);
 void add_replay_command(CLI::App& app);       // tools/replay_command.cpp
 void add_simulate_command(CLI::App& app);     // tools/simulate_command.cpp
 void add_verify_hand_command(CLI::App& app);  // tools/verify_hand_command.cpp
+void add_pokerstars_command(CLI::App& app);   // tools/pokerstars_command.cpp
 void add_bots_command(CLI::App& app);         // tools/bots/bots_command.cpp
 
 }  // namespace tavolo::tools

@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
     tavolo::tools::add_replay_command(app);
     tavolo::tools::add_simulate_command(app);
     tavolo::tools::add_verify_hand_command(app);
+    tavolo::tools::add_pokerstars_command(app);
     tavolo::tools::add_bots_command(app);
     try {
         app.parse(argc, argv);

@@ -158,6 +158,10 @@ ReplayResult compare_result(const HandHistory& history, const TableMapping& mapp
         result.exported =
             history_of_hand(hand, setup, history.players.empty() ? std::span<const std::string>{} : names);
     }
+    if (options.keep_events) {
+        result.events.assign(hand.events().begin(), hand.events().end());
+        result.mapping = mapping;
+    }
     std::string reason;
     if (auto d = differences(*history.finishing_stacks, result.engine_stacks); !d.empty())
         reason = concat({"finishing stacks differ: ", d});

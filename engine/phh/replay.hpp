@@ -19,6 +19,7 @@
 
 #include "engine/phh/hand_history.hpp"
 #include "engine/phh/table_mapping.hpp"
+#include "engine/poker/events.hpp"
 #include "engine/types.hpp"
 
 namespace tavolo::engine::phh {
@@ -28,6 +29,9 @@ enum class Outcome { Passed, Failed, Skipped };
 struct ReplayOptions {
     // Also export the replayed hand from the engine's events (ReplayResult::exported).
     bool export_hand = false;
+    // Also keep the engine's events and the table mapping (ReplayResult::events, ::mapping), for
+    // what renders a hand from its events (pokerstars_text.hpp).
+    bool keep_events = false;
 };
 
 struct ReplayResult {
@@ -38,6 +42,8 @@ struct ReplayResult {
     std::vector<Chips> engine_stacks;       // per position, when the engine played the hand to its end
     std::vector<Chips> engine_winnings;     // per position: pots won plus an uncalled bet returned
     std::optional<HandHistory> exported;    // ReplayOptions::export_hand, when played to the end
+    std::vector<HandEvent> events;          // ReplayOptions::keep_events, when played to the end
+    std::optional<TableMapping> mapping;    // ReplayOptions::keep_events, when played to the end
 };
 
 ReplayResult replay(const HandHistory& hand, ReplayOptions options = {});
