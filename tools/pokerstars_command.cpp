@@ -58,8 +58,8 @@ class Converter {
         const fs::path at(p);
         if (fs::is_directory(at, ec)) {
             std::vector<fs::path> found;
-            for (auto it = fs::recursive_directory_iterator(at, ec); !ec && it != fs::recursive_directory_iterator();
-                 it.increment(ec)) {
+            for (auto it = fs::recursive_directory_iterator(at, ec);
+                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
                 if (it->is_regular_file(ec) && is_history_file(it->path())) found.push_back(it->path());
             }
             if (ec) return fail(shown_name(p), "cannot read the directory: " + ec.message());
@@ -124,14 +124,16 @@ void add_pokerstars_command(CLI::App& app) {
             [](std::string& text) {
                 const bool digits = !text.empty() && text.size() <= 18 &&
                                     std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; });
-                return digits ? std::string() : std::string("the tournament id is decimal digits (at most 18)");
+                return digits ? std::string()
+                              : std::string("the tournament id is decimal digits (at most 18)");
             },
             "DIGITS"));
-    cmd->add_option("--buy-in", options->stars.buy_in, "Buy-in as the header writes it, e.g. '$10+$1 USD' "
-                                                       "(default Freeroll)");
+    cmd->add_option("--buy-in", options->stars.buy_in,
+                    "Buy-in as the header writes it, e.g. '$10+$1 USD' "
+                    "(default Freeroll)");
     cmd->add_option("--table", options->stars.table_name, "Table name (default 'TOURNAMENT TABLE')");
-    add_integer_option(*cmd, "--level", options->stars.level, "Blind level for the header (default: PHH `level`, else 1)",
-                       1, 3999);
+    add_integer_option(*cmd, "--level", options->stars.level,
+                       "Blind level for the header (default: PHH `level`, else 1)", 1, 3999);
     cmd->add_option("--time", options->stars.time,
                     "Start time as written, e.g. '2026/11/26 23:50:00 UTC' (default: the PHH date fields)");
     cmd->callback([options] {

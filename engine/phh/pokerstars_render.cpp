@@ -19,13 +19,13 @@ struct Overload : F... {
 
 struct SeatState {
     const StarsSeat* seat = nullptr;
-    std::vector<Card> cards;            // held now (the draw replaces in place)
-    std::vector<bool> up;               // stud: which of `cards` are face up
-    std::vector<Card> dealt_now;        // dealt on the current street, not yet written
-    std::optional<int> folded_on;       // the street
-    bool put_in = false;                // a blind, a call, a bet or a raise (antes do not count)
-    Chips bet = 0;                      // this betting round
-    Chips won = 0;                      // pots collected
+    std::vector<Card> cards;       // held now (the draw replaces in place)
+    std::vector<bool> up;          // stud: which of `cards` are face up
+    std::vector<Card> dealt_now;   // dealt on the current street, not yet written
+    std::optional<int> folded_on;  // the street
+    bool put_in = false;           // a blind, a call, a bet or a raise (antes do not count)
+    Chips bet = 0;                 // this betting round
+    Chips won = 0;                 // pots collected
     bool shown = false;
     bool mucked = false;
     bool dealt_in = false;
@@ -44,40 +44,38 @@ class Writer {
         for (const HandEvent& event : events) {
             if (!std::holds_alternative<CardDealt>(event) && !std::holds_alternative<DeckReshuffled>(event))
                 flush_draw();
-            std::visit(Overload{[&](const HandStarted& e) { started(e); },
-                                [&](const AntePosted& e) {
-                                    line(name(e.seat) + ": posts the ante " + std::to_string(e.amount) +
-                                         all_in(e.all_in));
-                                },
-                                [&](const BlindPosted& e) { blind(e); },
-                                [&](const CardDealt& e) { dealt(e); },
-                                [&](const StreetDealt& e) { street_dealt(e.street); },
-                                [&](const BettingRoundStarted& e) { round_started(e.street); },
-                                [&](const DrawStarted& e) {
-                                    street_ = e.street;
-                                    line("*** FIRST DRAW ***");
-                                },
-                                [&](const Acted& e) { acted(e); },
-                                [&](const Discarded& e) { discarded(e); },
-                                [&](const UncalledReturned& e) {
-                                    line("Uncalled bet (" + std::to_string(e.amount) + ") returned to " +
-                                         name(e.seat));
-                                },
-                                [&](const PotsFormed& e) { pot_count_ = std::max(pot_count_, e.count); },
-                                [&](const CardsShown& e) {
-                                    auto& s = at(e.seat);
-                                    s.shown = true;
-                                    s.cards.assign(e.cards.begin(), e.cards.begin() + e.count);
-                                    showdown_order_.push_back(e.seat);
-                                },
-                                [&](const Mucked& e) {
-                                    at(e.seat).mucked = true;
-                                    showdown_order_.push_back(e.seat);
-                                },
-                                [&](const PotAwarded& e) { awarded(e); },
-                                [&](const HandEnded&) { ended(); },
-                                [](const DeckReshuffled&) {}},
-                       event);
+            std::visit(
+                Overload{[&](const HandStarted& e) { started(e); },
+                         [&](const AntePosted& e) {
+                             line(name(e.seat) + ": posts the ante " + std::to_string(e.amount) +
+                                  all_in(e.all_in));
+                         },
+                         [&](const BlindPosted& e) { blind(e); }, [&](const CardDealt& e) { dealt(e); },
+                         [&](const StreetDealt& e) { street_dealt(e.street); },
+                         [&](const BettingRoundStarted& e) { round_started(e.street); },
+                         [&](const DrawStarted& e) {
+                             street_ = e.street;
+                             line("*** FIRST DRAW ***");
+                         },
+                         [&](const Acted& e) { acted(e); }, [&](const Discarded& e) { discarded(e); },
+                         [&](const UncalledReturned& e) {
+                             line("Uncalled bet (" + std::to_string(e.amount) + ") returned to " +
+                                  name(e.seat));
+                         },
+                         [&](const PotsFormed& e) { pot_count_ = std::max(pot_count_, e.count); },
+                         [&](const CardsShown& e) {
+                             auto& s = at(e.seat);
+                             s.shown = true;
+                             s.cards.assign(e.cards.begin(), e.cards.begin() + e.count);
+                             showdown_order_.push_back(e.seat);
+                         },
+                         [&](const Mucked& e) {
+                             at(e.seat).mucked = true;
+                             showdown_order_.push_back(e.seat);
+                         },
+                         [&](const PotAwarded& e) { awarded(e); }, [&](const HandEnded&) { ended(); },
+                         [](const DeckReshuffled&) {}},
+                event);
         }
         flush_draw();
         summary();
@@ -162,16 +160,19 @@ class Writer {
                 line("*** HOLE CARDS ***");
                 hero_dealt_line();
             } else {
-                const std::vector<Card> before(board_.begin(), board_.end() - static_cast<long>(board_now_.size()));
-                line("*** " + title + " *** " + (before.empty() ? stars_cards(board_now_)
-                                                                 : stars_cards(before) + " " + stars_cards(board_now_)));
+                const std::vector<Card> before(board_.begin(),
+                                               board_.end() - static_cast<long>(board_now_.size()));
+                line("*** " + title + " *** " +
+                     (before.empty() ? stars_cards(board_now_)
+                                     : stars_cards(before) + " " + stars_cards(board_now_)));
             }
         } else if (variant_ == Variant::FiveCardDraw) {
             line("*** DEALING HANDS ***");
             hero_dealt_line();
         } else {
             static constexpr std::array<const char*, 4> kStreets = {"2nd", "3rd", "4th", "5th"};
-            line(std::string("*** ") + kStreets[static_cast<std::size_t>(std::clamp(street, 0, 3))] + " STREET ***");
+            line(std::string("*** ") + kStreets[static_cast<std::size_t>(std::clamp(street, 0, 3))] +
+                 " STREET ***");
             stud_dealt_lines();
         }
         board_now_.clear();
@@ -232,7 +233,8 @@ class Writer {
                 text += "bets " + std::to_string(e.added);
                 break;
             case Action::Raise:
-                text += "raises " + std::to_string(e.total_bet - highest) + " to " + std::to_string(e.total_bet);
+                text +=
+                    "raises " + std::to_string(e.total_bet - highest) + " to " + std::to_string(e.total_bet);
                 break;
         }
         if (e.added > 0) s.put_in = true;
@@ -249,7 +251,8 @@ class Writer {
         s.draw_slots.clear();
         std::vector<Card> thrown(e.cards.begin(), e.cards.begin() + e.count);
         for (std::size_t i = 0; i < s.cards.size(); ++i) {
-            if (std::find(thrown.begin(), thrown.end(), s.cards[i]) != thrown.end()) s.draw_slots.push_back(i);
+            if (std::find(thrown.begin(), thrown.end(), s.cards[i]) != thrown.end())
+                s.draw_slots.push_back(i);
         }
         drawing_ = e.seat;
         kept_.clear();
@@ -294,12 +297,15 @@ class Writer {
                      (described.empty() ? "" : " (" + described + ")"));
             }
         }
-        if (pots_.size() <= static_cast<std::size_t>(e.pot_index)) pots_.resize(static_cast<std::size_t>(e.pot_index) + 1);
+        if (pots_.size() <= static_cast<std::size_t>(e.pot_index))
+            pots_.resize(static_cast<std::size_t>(e.pot_index) + 1);
         pots_[static_cast<std::size_t>(e.pot_index)] += e.amount;
         const int count = std::max(pot_count_, e.pot_index + 1);
         std::string from = "pot";
         if (count > 1) {
-            from = e.pot_index == 0 ? "main pot" : count == 2 ? "side pot" : "side pot-" + std::to_string(e.pot_index);
+            from = e.pot_index == 0 ? "main pot"
+                   : count == 2     ? "side pot"
+                                    : "side pot-" + std::to_string(e.pot_index);
         }
         for (int w = 0; w < e.winners; ++w) {
             const SeatIndex seat = e.seats[static_cast<std::size_t>(w)];
@@ -314,7 +320,8 @@ class Writer {
         for (SeatIndex seat : seat_order_) {
             SeatState& s = at(seat);
             if (hero_.empty()) {
-                if (!s.cards.empty() && !s.shown && !s.mucked) line(name(seat) + ": shows " + stars_cards(s.cards));
+                if (!s.cards.empty() && !s.shown && !s.mucked)
+                    line(name(seat) + ": shows " + stars_cards(s.cards));
             } else if (!showdown_written_ && s.won > 0 && !s.folded_on) {
                 line(name(seat) + ": doesn't show hand");
             }
@@ -356,7 +363,8 @@ class Writer {
             const std::string described = hand_name(seat);
             const std::string with = described.empty() ? "" : " with " + described;
             text += " showed " + stars_cards(s.cards);
-            return s.won > 0 ? text + " and won (" + std::to_string(s.won) + ")" + with : text + " and lost" + with;
+            return s.won > 0 ? text + " and won (" + std::to_string(s.won) + ")" + with
+                             : text + " and lost" + with;
         }
         if (s.won > 0) return text + " collected (" + std::to_string(s.won) + ")";
         return text + " lost";

@@ -35,8 +35,8 @@ int field_int(const HandHistory& hand, std::string_view key, int fallback) {
 // `time_zone_abbreviation`; the epoch's date and midnight for what is missing.
 std::string time_of(const HandHistory& hand) {
     char date[32];
-    std::snprintf(date, sizeof date, "%04d/%02d/%02d", field_int(hand, "year", 1970), field_int(hand, "month", 1),
-                  field_int(hand, "day", 1));
+    std::snprintf(date, sizeof date, "%04d/%02d/%02d", field_int(hand, "year", 1970),
+                  field_int(hand, "month", 1), field_int(hand, "day", 1));
     std::string time = field_text(hand, "time");
     if (time.size() >= 8) time = time.substr(0, 8);
     if (time.size() != 8) time = "00:00:00";
@@ -47,7 +47,8 @@ std::string time_of(const HandHistory& hand) {
 
 }  // namespace
 
-std::expected<std::string, std::string> pokerstars_text(const HandHistory& hand, const PokerStarsOptions& options) {
+std::expected<std::string, std::string> pokerstars_text(const HandHistory& hand,
+                                                        const PokerStarsOptions& options) {
     const ReplayResult replayed = replay(hand, {.keep_events = true});
     if (replayed.outcome != Outcome::Passed || !replayed.mapping) {
         return std::unexpected("the hand does not replay through the engine (" +
@@ -63,11 +64,12 @@ std::expected<std::string, std::string> pokerstars_text(const HandHistory& hand,
         StarsSeat s;
         s.engine_seat = mapping.seat_of_player[p];
         s.number = static_cast<int>(p) + 1;
-        if (seat_numbers != nullptr && seat_numbers->kind == Value::Kind::Array && p < seat_numbers->items.size()) {
+        if (seat_numbers != nullptr && seat_numbers->kind == Value::Kind::Array &&
+            p < seat_numbers->items.size()) {
             if (auto n = seat_numbers->items[p].number.chips(); n && *n > 0) s.number = static_cast<int>(*n);
         }
         s.name = p < hand.players.size() && !hand.players[p].empty() ? hand.players[p]
-                                                                      : "Player " + std::to_string(s.number);
+                                                                     : "Player " + std::to_string(s.number);
         seats.push_back(std::move(s));
     }
     if (!options.hero.empty()) {
@@ -78,8 +80,9 @@ std::expected<std::string, std::string> pokerstars_text(const HandHistory& hand,
             names += (names.empty() ? "" : ", ") + s.name;
         }
         if (!found)
-            return std::unexpected("the hero '" + options.hero + "' is not one of the players (" + names +
-                                   "): give a name from the hand's `players`, or no hero for every hand shown");
+            return std::unexpected(
+                "the hero '" + options.hero + "' is not one of the players (" + names +
+                "): give a name from the hand's `players`, or no hero for every hand shown");
     }
 
     StarsHeader header;

@@ -5,9 +5,8 @@
 namespace tavolo::engine::phh {
 namespace {
 
-constexpr std::array<const char*, kRanks> kRankNames = {"Deuce", "Three", "Four", "Five", "Six",
-                                                        "Seven", "Eight", "Nine", "Ten",  "Jack",
-                                                        "Queen", "King",  "Ace"};
+constexpr std::array<const char*, kRanks> kRankNames = {
+    "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"};
 constexpr std::array<const char*, kRanks> kRankPlurals = {"Deuces", "Threes", "Fours", "Fives", "Sixes",
                                                           "Sevens", "Eights", "Nines", "Tens",  "Jacks",
                                                           "Queens", "Kings",  "Aces"};
@@ -20,7 +19,8 @@ std::string plural(Rank r) {
 }
 // The lowest card of a straight whose top card is `top` (the wheel, five-high, starts at the ace).
 std::string straight_range(Rank top) {
-    const std::string low = top == Rank::Five ? std::string("Ace") : name(static_cast<Rank>(static_cast<int>(top) - 4));
+    const std::string low =
+        top == Rank::Five ? std::string("Ace") : name(static_cast<Rank>(static_cast<int>(top) - 4));
     return low + " to " + name(top);
 }
 
@@ -53,18 +53,18 @@ std::string stars_game_name(Variant variant, Betting betting) {
 std::string roman_numeral(int value) {
     if (value < 1 || value > 3999) return std::to_string(value);
     static constexpr std::array<std::pair<int, const char*>, 13> kParts = {{{1000, "M"},
-                                                                           {900, "CM"},
-                                                                           {500, "D"},
-                                                                           {400, "CD"},
-                                                                           {100, "C"},
-                                                                           {90, "XC"},
-                                                                           {50, "L"},
-                                                                           {40, "XL"},
-                                                                           {10, "X"},
-                                                                           {9, "IX"},
-                                                                           {5, "V"},
-                                                                           {4, "IV"},
-                                                                           {1, "I"}}};
+                                                                            {900, "CM"},
+                                                                            {500, "D"},
+                                                                            {400, "CD"},
+                                                                            {100, "C"},
+                                                                            {90, "XC"},
+                                                                            {50, "L"},
+                                                                            {40, "XL"},
+                                                                            {10, "X"},
+                                                                            {9, "IX"},
+                                                                            {5, "V"},
+                                                                            {4, "IV"},
+                                                                            {1, "I"}}};
     std::string out;
     for (const auto& [amount, letters] : kParts) {
         while (value >= amount) {
@@ -106,7 +106,8 @@ std::string stars_hand_name(HandValue value) {
         case HandCategory::FourOfAKind:
             return "four of a kind, " + plural(r[0]);
         case HandCategory::StraightFlush:
-            return r[0] == Rank::Ace ? std::string("a Royal Flush") : "a straight flush, " + straight_range(r[0]);
+            return r[0] == Rank::Ace ? std::string("a Royal Flush")
+                                     : "a straight flush, " + straight_range(r[0]);
     }
     return {};
 }
@@ -114,14 +115,14 @@ std::string stars_hand_name(HandValue value) {
 std::string stars_fold_street(Variant variant, int street) {
     switch (variant) {
         case Variant::Holdem: {
-            static constexpr std::array<const char*, 4> kHoldem = {"before Flop", "on the Flop", "on the Turn",
-                                                                   "on the River"};
+            static constexpr std::array<const char*, 4> kHoldem = {"before Flop", "on the Flop",
+                                                                   "on the Turn", "on the River"};
             return street >= 0 && street < 4 ? kHoldem[static_cast<std::size_t>(street)] : "on the River";
         }
         case Variant::FiveCardStud: {
             static constexpr std::array<const char*, 4> kStud = {"2nd", "3rd", "4th", "5th"};
-            return std::string("on the ") + (street >= 0 && street < 4 ? kStud[static_cast<std::size_t>(street)] : "5th") +
-                   " Street";
+            return std::string("on the ") +
+                   (street >= 0 && street < 4 ? kStud[static_cast<std::size_t>(street)] : "5th") + " Street";
         }
         case Variant::FiveCardDraw:
             return street == 0 ? "before the Draw" : "after the Draw";
