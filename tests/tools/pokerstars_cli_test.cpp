@@ -38,7 +38,8 @@ int count(const std::string& text, const std::string& what) {
 class TempDir {
   public:
     TempDir()
-        : path_(std::filesystem::temp_directory_path() / ("tavolo-pokerstars-test-" + std::to_string(::getpid()))) {
+        : path_(std::filesystem::temp_directory_path() /
+                ("tavolo-pokerstars-test-" + std::to_string(::getpid()))) {
         std::filesystem::create_directories(path_);
     }
     ~TempDir() { std::filesystem::remove_all(path_); }
@@ -73,13 +74,15 @@ TEST(PokerStarsCli, TheHeaderOptionsAndTheHeroAreWritten) {
                             " --hero Ada --tournament 314 --buy-in '$5+$0.50 USD' --level 12 --table '314 7'"
                             " --time '2026/11/26 21:00:00 UTC'");
     EXPECT_EQ(r.code, 0) << r.out;
-    EXPECT_TRUE(r.out.starts_with("PokerStars Hand #9001: Tournament #314, $5+$0.50 USD Hold'em No Limit - "
-                                  "Level XII (50/100) - 2026/11/26 21:00:00 UTC\n"
-                                  "Table '314 7' 3-max Seat #3 is the button\n"))
+    EXPECT_TRUE(
+        r.out.starts_with("PokerStars Hand #9001: Tournament #314, $5+$0.50 USD Hold'em No Limit - "
+                          "Level XII (50/100) - 2026/11/26 21:00:00 UTC\n"
+                          "Table '314 7' 3-max Seat #3 is the button\n"))
         << r.out;
     EXPECT_NE(r.out.find("Dealt to Ada [As Ad]\n"), std::string::npos) << r.out;
     EXPECT_EQ(count(r.out, "Dealt to"), 1) << r.out;
-    EXPECT_NE(r.out.find("Uncalled bet (200) returned to Carla\nCarla collected 250 from pot\n"), std::string::npos)
+    EXPECT_NE(r.out.find("Uncalled bet (200) returned to Carla\nCarla collected 250 from pot\n"),
+              std::string::npos)
         << r.out;
 }
 
@@ -105,7 +108,8 @@ TEST(PokerStarsCli, BadPathsAndOptionsAreRefused) {
     EXPECT_NE(r.out.find("missing.phh: no such file or directory"), std::string::npos) << r.out;
     r = run_tool("pokerstars " + file + " --hero Zed");
     EXPECT_EQ(r.code, 1) << r.out;
-    EXPECT_NE(r.out.find("the hero 'Zed' is not one of the players (Ada, Bruno, Carla)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("the hero 'Zed' is not one of the players (Ada, Bruno, Carla)"), std::string::npos)
+        << r.out;
     r = run_tool("pokerstars " + file + " --tournament 12ab");
     EXPECT_EQ(r.code, 2) << r.out;
     r = run_tool("pokerstars " + file + " --level 0");
