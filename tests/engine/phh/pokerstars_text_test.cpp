@@ -3,6 +3,8 @@
 // format trackers import (engine/phh/pokerstars_text.hpp), compared line by line.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "engine/phh/parser.hpp"
@@ -19,6 +21,15 @@ void expect_text(const char* phh, const PokerStarsOptions& options, const char* 
     auto text = pokerstars_text(*hand, options);
     ASSERT_TRUE(text) << text.error();
     EXPECT_EQ(*text, std::string(expected).substr(1));
+}
+
+// A hand-written history of tests/data/phh-rules (its comment computes the result by hand).
+void expect_rules_file(const std::string& name, const PokerStarsOptions& options, const char* expected) {
+    std::ifstream in(std::string(TAVOLO_SOURCE_DIR) + "/tests/data/phh-rules/" + name);
+    std::stringstream text;
+    text << in.rdbuf();
+    ASSERT_FALSE(text.str().empty()) << name;
+    expect_text(("\n" + text.str()).c_str(), options, expected);
 }
 
 const char* kTwoPlayers = R"(
@@ -350,5 +361,97 @@ Dino: doesn't show hand
 Total pot 20 | Rake 0
 Seat 1: Dino (big blind) collected (20)
 Seat 2: Elsa (button) (small blind) folded before Flop
+)");
+}
+
+// No names in the file: players are "Player N" by seat. The operator's export of a no-limit draw where
+// the short stack is all-in for less than a raise: a main pot he wins and a side pot split between the
+// two straights (RULES.md §3), showdown from the last aggressor clockwise.
+TEST(PokerStarsText, DrawNoLimitOperatorExportSplitSidePot) {
+    expect_rules_file("draw-nl-short-all-in.phh", {}, R"(
+PokerStars Hand #0: Tournament #0, Freeroll 5 Card Draw No Limit - Level I (50/100) - 1970/01/01 00:00:00 UTC
+Table '0 1' 3-max Seat #3 is the button
+Seat 1: Player 1 (2000 in chips)
+Seat 2: Player 2 (250 in chips)
+Seat 3: Player 3 (2000 in chips)
+Player 1: posts small blind 50
+Player 2: posts big blind 100
+*** DEALING HANDS ***
+Player 3: calls 100
+Player 1: calls 50
+Player 2: checks
+*** FIRST DRAW ***
+Player 1: discards 2 cards
+Player 2: discards 1 card
+Player 3: discards 3 cards
+Player 1: bets 100
+Player 2: raises 50 to 150 and is all-in
+Player 3: raises 100 to 250
+Player 1: calls 150
+*** SHOW DOWN ***
+Player 3: shows [9d Ts Jc Qh Kd] (a straight, Nine to King)
+Player 1: shows [9c Td Jh Qs Kc] (a straight, Nine to King)
+Player 2: shows [2h 5h 7h 8h Th] (a flush, Ten high)
+Player 1 collected 100 from side pot
+Player 3 collected 100 from side pot
+Player 2 collected 750 from main pot
+*** SUMMARY ***
+Total pot 950 Main pot 750. Side pot 200. | Rake 0
+Seat 1: Player 1 (small blind) showed [9c Td Jh Qs Kc] and won (100) with a straight, Nine to King
+Seat 2: Player 2 (big blind) showed [2h 5h 7h 8h Th] and won (750) with a flush, Ten high
+Seat 3: Player 3 (button) showed [9d Ts Jc Qh Kd] and won (100) with a straight, Nine to King
+)");
+}
+
+// Limit stud: an all-in for half a bet, the raise after it, a side pot for the two players left; the
+// hero is the all-in player, whose down card only he sees.
+TEST(PokerStarsText, StudLimitHalfBetAllInSidePot) {
+    expect_rules_file("stud-limit-half-bet-all-in.phh", {.hero = "Player 2"}, R"(
+PokerStars Hand #0: Tournament #0, Freeroll 5 Card Stud Limit - Level I (1/2) - 1970/01/01 00:00:00 UTC
+Table '0 1' 3-max Seat #3 is the button
+Seat 1: Player 1 (100 in chips)
+Seat 2: Player 2 (5 in chips)
+Seat 3: Player 3 (100 in chips)
+Player 1: posts small blind 1
+Player 2: posts big blind 2
+*** 2nd STREET ***
+Dealt to Player 1 [9s]
+Dealt to Player 2 [Qc Qd]
+Dealt to Player 3 [3h]
+Player 3: calls 2
+Player 1: calls 1
+Player 2: checks
+*** 3rd STREET ***
+Dealt to Player 1 [9s] [9h]
+Dealt to Player 2 [Qc Qd] [Qh]
+Dealt to Player 3 [3h] [3d]
+Player 1: bets 2
+Player 2: raises 1 to 3 and is all-in
+Player 3: calls 3
+Player 1: raises 2 to 5
+Player 3: calls 2
+*** 4th STREET ***
+Dealt to Player 1 [9s 9h] [Kc]
+Dealt to Player 2 [Qc Qd Qh] [2s]
+Dealt to Player 3 [3h 3d] [5h]
+Player 1: bets 4
+Player 3: calls 4
+*** 5th STREET ***
+Dealt to Player 1 [9s 9h Kc] [4s]
+Dealt to Player 2 [Qc Qd Qh 2s] [7d]
+Dealt to Player 3 [3h 3d 5h] [8c]
+Player 1: checks
+Player 3: checks
+*** SHOW DOWN ***
+Player 2: shows [Qc Qd Qh 2s 7d] (three of a kind, Queens)
+Player 3: shows [5c 3h 3d 5h 8c] (two pair, Fives and Threes)
+Player 1: mucks hand
+Player 3 collected 12 from side pot
+Player 2 collected 15 from main pot
+*** SUMMARY ***
+Total pot 27 Main pot 15. Side pot 12. | Rake 0
+Seat 1: Player 1 (small blind) mucked
+Seat 2: Player 2 (big blind) showed [Qc Qd Qh 2s 7d] and won (15) with three of a kind, Queens
+Seat 3: Player 3 (button) showed [5c 3h 3d 5h 8c] and won (12) with two pair, Fives and Threes
 )");
 }
