@@ -15,6 +15,8 @@
 // operator's export) nobody is "dealt to" (trackers take that line for the hero), and every player
 // whose cards were not shown at showdown gets a "NAME: shows [..]" line after the pots are collected,
 // where a room writes a voluntary show. Stud up cards are public: "Dealt to NAME [up]" for everyone.
+// Draw: `discards N cards`, with the cards and the new hand ("Dealt to HERO [kept] [new]") for the
+// hero only.
 #include <expected>
 #include <span>
 #include <string>
