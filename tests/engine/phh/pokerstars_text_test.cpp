@@ -99,6 +99,7 @@ Seat 7: Carla (button) collected (680)
                     .tournament_id = "77",
                     .buy_in = "$10+$1 USD",
                     .table_name = "77 4",
+                    .level = 0,
                     .time = "2026/11/26 20:00:00 UTC",
                 },
                 expected);
@@ -153,7 +154,12 @@ Seat 2: Elsa (button) (small blind) mucked [As Ah]
 )";
     expect_text(phh,
                 {
+                    .hero = {},
                     .tournament_id = "5",
+                    .buy_in = {},
+                    .table_name = {},
+                    .level = 0,
+                    .time = {},
                 },
                 expected);
 }
@@ -205,6 +211,11 @@ Seat 3: Carla (button) showed [Qs Qh] and lost with a pair of Queens
     expect_text(phh,
                 {
                     .hero = "Ada",
+                    .tournament_id = {},
+                    .buy_in = {},
+                    .table_name = {},
+                    .level = 0,
+                    .time = {},
                 },
                 expected);
 }
@@ -263,6 +274,11 @@ Seat 3: Carla (button) folded on the 2nd Street (didn't bet)
     expect_text(phh,
                 {
                     .hero = "Bruno",
+                    .tournament_id = {},
+                    .buy_in = {},
+                    .table_name = {},
+                    .level = 0,
+                    .time = {},
                 },
                 expected);
 }
@@ -319,6 +335,11 @@ Seat 3: Carla (button) folded after the Draw
     expect_text(phh,
                 {
                     .hero = "Ada",
+                    .tournament_id = {},
+                    .buy_in = {},
+                    .table_name = {},
+                    .level = 0,
+                    .time = {},
                 },
                 expected);
 }
