@@ -30,12 +30,12 @@ namespace tavolo::engine::phh {
 // The tournament around the hand. Empty or zero: taken from the PHH fields where the standard has
 // one (`hand`, `level`, `table`, `year`/`month`/`day`/`time`, `seat_count`), else the default.
 struct PokerStarsOptions {
-    std::string hero;           // a player's name; empty: the operator's export (above)
-    std::string tournament_id;  // digits; default "0"
-    std::string buy_in;         // as the header writes it ("$10+$1 USD"); default "Freeroll"
-    std::string table_name;     // default "TOURNAMENT TABLE" from the PHH `table` field, else "TOURNAMENT 1"
-    int level = 0;              // 1-based, written in roman numerals; default the PHH `level`, else 1
-    std::string time;           // "2026/11/26 23:50:00 UTC"; default from the PHH date fields
+    std::string hero{};           // a player's name; empty: the operator's export (above)
+    std::string tournament_id{};  // digits; default "0"
+    std::string buy_in{};         // as the header writes it ("$10+$1 USD"); default "Freeroll"
+    std::string table_name{};  // default "TOURNAMENT TABLE" from the PHH `table` field, else "TOURNAMENT 1"
+    int level = 0;             // 1-based, written in roman numerals; default the PHH `level`, else 1
+    std::string time{};        // "2026/11/26 23:50:00 UTC"; default from the PHH date fields
 };
 
 // One seat of the text: the engine's seat in the replayed hand, the seat number written and the name.
