@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <mutex>
@@ -27,6 +28,15 @@ struct OperatorAccounts::Impl {
     asio::thread_pool hashing;
     std::once_flag dummy_once;
     std::string dummy;  // a hash to verify against when a name is unknown
+    std::atomic<std::size_t> logins_in_flight{0};
+
+    // `done`, counting the log in as finished first.
+    LoginDone finishing(LoginDone done) {
+        return [this, done = std::move(done)](StoreResult<api::LoginGranted> result) {
+            logins_in_flight.fetch_sub(1);
+            done(std::move(result));
+        };
+    }
 
     Executor on_hashing_pool() {
         return Executor{[this](std::function<void()> f) { asio::post(hashing, std::move(f)); }};
@@ -77,6 +87,12 @@ OperatorAccounts::~OperatorAccounts() {
 }
 
 void OperatorAccounts::log_in(api::LoginRequest request, LoginDone done) {
+    if (impl_->logins_in_flight.fetch_add(1) >= impl_->options.max_logins_in_flight) {
+        impl_->logins_in_flight.fetch_sub(1);
+        return done(persistence::store_error(StoreErrc::queue_full,
+                                             "too many log ins in progress: retry in a moment"));
+    }
+    done = impl_->finishing(std::move(done));
     auto shared = std::make_shared<api::LoginRequest>(std::move(request));
     auto accepted = impl_->writes.submit<persistence::StoredPassword>(
         [name = shared->name](Database& db) { return persistence::AccountStore(db).stored_password(name); },

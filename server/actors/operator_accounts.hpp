@@ -19,6 +19,9 @@ struct OperatorAccountsOptions {
     std::chrono::seconds token_lifetime = std::chrono::hours(12);                        // a working shift
     persistence::PasswordCost password_cost = persistence::PasswordCost::interactive();  // for unknown names
     std::size_t hashing_threads = 1;
+    // Log ins in progress at most: one more is refused at once (queue_full, 503) rather than queued
+    // behind the others' Argon2id, so a flood of log ins cannot grow without bound.
+    std::size_t max_logins_in_flight = 32;
 };
 
 class OperatorAccounts final : public api::OperatorBackend {

@@ -36,6 +36,8 @@ HttpResponse login_answer(const persistence::StoreResult<LoginGranted>& granted)
         if (granted.error().code == persistence::StoreErrc::bad_credentials ||
             granted.error().code == persistence::StoreErrc::invalid_argument)
             return unauthorized("unknown name or wrong password");
+        if (granted.error().code == persistence::StoreErrc::queue_full)
+            return json(503, error_body("UNAVAILABLE", granted.error().message));
         return unavailable();
     }
     return json(200, "{\"token\":" + json_string(granted->token.token) +

@@ -180,17 +180,21 @@ TEST(OperatorApi, LoginGivesTheTokenItsRoleAndExpiry) {
               R"({"token":"secret","role":"operator","expires_at":"2026-11-27T08:00:00Z"})");
 }
 
-TEST(OperatorApi, WrongCredentialsAre401AndADownDatabase503) {
+TEST(OperatorApi, WrongCredentialsAre401AndADownDatabaseOrTooManyLogIns503) {
     FakeBackend backend;
-    Answer wrong, down;
+    Answer wrong, down, busy;
     const std::string body = R"({"name":"olga","password":"nope nope"})";
     serve_api(backend, request("POST", "/api/v1/login", "", body), wrong.responder());
     serve_api(backend, request("POST", "/api/v1/login", "", body), down.responder());
+    serve_api(backend, request("POST", "/api/v1/login", "", body), busy.responder());
     backend.logins[0].second(tavolo::persistence::store_error(StoreErrc::bad_credentials, "x"));
     backend.logins[1].second(tavolo::persistence::store_error(StoreErrc::unavailable, "x"));
+    backend.logins[2].second(tavolo::persistence::store_error(StoreErrc::queue_full, "too many log ins"));
     EXPECT_EQ(wrong.response->status, 401);
     EXPECT_NE(wrong.response->body.find("wrong password"), std::string::npos);
     EXPECT_EQ(down.response->status, 503);
+    EXPECT_EQ(busy.response->status, 503);
+    EXPECT_NE(busy.response->body.find("too many log ins"), std::string::npos);
 }
 
 TEST(OperatorApi, AMalformedLoginBodyIs400NamingTheField) {
