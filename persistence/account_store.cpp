@@ -6,6 +6,7 @@
 #include "persistence/detail/ledger_work.hpp"
 #include "persistence/detail/sodium.hpp"
 #include "persistence/detail/sql_array.hpp"
+#include "persistence/detail/sql_enums.hpp"
 #include "persistence/detail/transact.hpp"
 
 namespace tavolo::persistence {
@@ -15,13 +16,10 @@ namespace {
 constexpr const char* kSelectAccount =
     "SELECT a.id, a.name, a.role, w.id FROM accounts a JOIN wallets w ON w.account_id = a.id ";
 
-Role role_from(const std::string& text) {
-    return text == "operator" ? Role::operator_ : Role::player;
-}
-
 Account account_from(const pqxx::row& row) {
     return {AccountId{row[0].as<std::int64_t>()}, row[1].as<std::string>(),
-            role_from(row[2].as<std::string>()), WalletId{row[3].as<std::int64_t>()}};
+            detail::read_sql<Role>(row[2].as<std::string>(), "accounts.role"),
+            WalletId{row[3].as<std::int64_t>()}};
 }
 
 StoreResult<Account> one_account(const pqxx::result& rows, const char* what) {
@@ -67,10 +65,6 @@ StoreResult<void> grant_in(pqxx::work& tx, const Account& account, engine::Cents
 
 }  // namespace
 
-const char* to_string(Role role) {
-    return role == Role::operator_ ? "operator" : "player";
-}
-
 AccountStore::AccountStore(Database& db, PasswordCost cost) : db_(db), cost_(cost) {}
 
 StoreResult<Account> AccountStore::create(const std::string& name, const std::string& password, Role role) {
@@ -83,7 +77,7 @@ StoreResult<Account> AccountStore::create(const std::string& name, const std::st
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<Account> {
         auto row = tx.exec_params1(
             "INSERT INTO accounts (name, password_hash, role) VALUES ($1, $2, $3) RETURNING id", name, hash,
-            to_string(role));
+            detail::to_sql(role));
         auto id = row[0].as<std::int64_t>();
         auto wallet = tx.exec_params1(
             "INSERT INTO wallets (kind, account_id, label) VALUES ('player', $1, $2) "
@@ -110,7 +104,7 @@ StoreResult<Account> AccountStore::create_hashed(const std::string& name, const 
         }
         auto row = tx.exec_params1(
             "INSERT INTO accounts (name, password_hash, role) VALUES ($1, $2, $3) RETURNING id", name,
-            password_hash, to_string(role));
+            password_hash, detail::to_sql(role));
         auto id = row[0].as<std::int64_t>();
         auto wallet = tx.exec_params1(
             "INSERT INTO wallets (kind, account_id, label) VALUES ('player', $1, $2) RETURNING id", id, name);
@@ -189,7 +183,7 @@ StoreResult<Account> AccountStore::find_by_name(const std::string& name) {
 StoreResult<void> AccountStore::set_role(AccountId id, Role role) {
     return detail::transact(db_, [&](pqxx::work& tx) {
         return detail::change_row(tx, "no such account", "UPDATE accounts SET role = $2 WHERE id = $1",
-                                  raw(id), to_string(role));
+                                  raw(id), detail::to_sql(role));
     });
 }
 

@@ -14,9 +14,15 @@
 
 namespace tavolo::persistence {
 
-enum class Role { player, operator_ };
+// What an account may do: play, or also run the room over the operator API (operator), or also manage
+// operators (admin). The words are in detail/sql_enums.cpp.
+enum class Role { player, operator_, admin };
 
 const char* to_string(Role role);
+// An operator or an admin: may call the operator API (/api/v1/...).
+inline bool may_operate(Role role) {
+    return role == Role::operator_ || role == Role::admin;
+}
 
 struct Account {
     AccountId id{};

@@ -15,9 +15,11 @@
 #include "server/actors/account_service.hpp"
 #include "server/actors/actor_context.hpp"
 #include "server/actors/lobby_actor.hpp"
+#include "server/actors/operator_accounts.hpp"
 #include "server/actors/table_registry.hpp"
 #include "server/actors/tournament_launcher.hpp"
 #include "server/actors/tournament_recovery.hpp"
+#include "server/api/operator_api.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -77,6 +79,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     account_options.starting_balance = config.starting_balance;
     account_options.password_cost = actors::password_cost_of(config.password_cost);
     actors::AccountServiceImpl accounts(context, account_options);
+    // The operator API's log in and bearer checks (server/api/README.md), off the network threads.
+    actors::OperatorAccountsOptions operator_options;
+    operator_options.password_cost = account_options.password_cost;
+    actors::OperatorAccounts operators(writes, operator_options);
     const auto declared = lobby_tournaments(config);
     actors::LobbyActor lobby(context, declared, lobby::LobbyOptions{}, tournaments);
     tournaments.set_lobby(lobby);
@@ -95,7 +101,9 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     try {
         listener.emplace(
             io, ListenerOptions{config.host, config.port, config.tls_certificate, config.tls_private_key},
-            [info](HttpRequest request, std::function<void(HttpResponse)> respond) {
+            [info, &operators](HttpRequest request, std::function<void(HttpResponse)> respond) {
+                if (api::is_api_path(request.target))
+                    return api::serve_api(operators, std::move(request), std::move(respond));
                 respond(route(info, request));
             },
             WebSocketServices{accounts, tables, lobby, registry, version, {}});

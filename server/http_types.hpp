@@ -2,6 +2,8 @@
 // HTTP requests and responses as plain data, so routing logic never includes Beast.
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tavolo::server {
 
@@ -9,12 +11,14 @@ struct HttpRequest {
     std::string method;  // "GET", "POST", ...
     std::string target;  // "/healthz?x=1"
     std::string body;
+    std::string authorization{};  // the Authorization header, empty when absent
 };
 
 struct HttpResponse {
     int status = 200;
     std::string content_type = "application/json";
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers{};  // more headers (WWW-Authenticate)
 };
 
 // Answers once through the responder, which may be called from any thread (the Listener posts the

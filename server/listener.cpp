@@ -144,7 +144,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         // safe.
         Answer answer{req.version(), req.keep_alive(), req.method() == http::verb::head};
         tcp().expires_never();  // the handler takes the time it needs; the connection waits for it
-        shared_->http({std::string(req.method_string()), std::string(req.target()), std::move(req.body())},
+        shared_->http({std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
+                       std::string(req[http::field::authorization])},
                       [self = this->shared_from_this(), answer](HttpResponse out) {
                           asio::post(self->stream_.get_executor(),
                                      [self, answer, out = std::move(out)]() mutable {
@@ -164,6 +165,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         auto res = std::make_shared<Response>(static_cast<http::status>(out.status), answer.version);
         res->set(http::field::server, "tavolo");
         res->set(http::field::content_type, out.content_type);
+        for (const auto& [name, value] : out.headers)
+            res->set(name, value);
         res->keep_alive(answer.keep_alive);
         if (answer.head) {
             // The headers a GET would get, without the body (RFC 9110 9.3.2): a keep-alive client reads

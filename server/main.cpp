@@ -1,13 +1,17 @@
 // tavolo-server: the authoritative poker tournament server.
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <string>
 
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
+#include "server/actors/account_service.hpp"
+#include "server/admin_command.hpp"
 #include "server/app.hpp"
 #include "server/config.hpp"
 #include "server/database_health.hpp"
@@ -30,6 +34,54 @@ void route_protobuf_log() {
         });
 }
 
+// Probes and migrates the database, as at every start: 0, or the exit code after saying why not.
+int migrate(const std::string& url) {
+    try {
+        auto version = tavolo::persistence::probe_database(url);
+        spdlog::info("event=database_ok version=\"{}\"", version);
+        auto migrated = tavolo::persistence::apply_migrations(url);
+        spdlog::info("event=migrations_applied applied={} schema_version={}", migrated.applied.size(),
+                     migrated.schema_version);
+        return 0;
+    } catch (const tavolo::persistence::MigrationError& e) {
+        std::cerr << "tavolo-server: cannot migrate the database: " << e.what() << "\n";
+    } catch (const tavolo::persistence::DatabaseError& e) {
+        std::cerr << "tavolo-server: " << e.what() << "\n";
+    }
+    return 3;
+}
+
+// `admin add NAME` (server/admin_command.hpp): the password is one line of standard input.
+int admin_add(const Config& config, const std::string& name) {
+    if (config.database_url.empty()) {
+        std::cerr
+            << "tavolo-server: admin add: no database configured: set TAVOLO_DATABASE_URL or [database] "
+               "url\n";
+        return 2;
+    }
+    if (isatty(STDIN_FILENO)) std::cerr << "password for " << name << ": " << std::flush;
+    std::string password;
+    if (!std::getline(std::cin, password)) {
+        std::cerr << "tavolo-server: admin add: give the password as one line on standard input "
+                     "(printf '%s\\n' \"$PASSWORD\" | tavolo-server --config FILE admin add NAME)\n";
+        return 2;
+    }
+    if (password.ends_with('\r')) password.pop_back();
+    if (int code = migrate(config.database_url); code != 0) return code;
+    tavolo::persistence::Database db(config.database_url);
+    auto added =
+        add_admin(db, name, password, tavolo::server::actors::password_cost_of(config.password_cost));
+    if (!added) {
+        using tavolo::persistence::StoreErrc;
+        const auto code = added.error().code;
+        std::cerr << "tavolo-server: admin add: " << added.error().message << "\n";
+        if (code == StoreErrc::invalid_argument) return 2;
+        return code == StoreErrc::bad_credentials ? 1 : 3;
+    }
+    std::cout << to_string(*added) << std::endl;
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -45,6 +97,15 @@ int main(int argc, char** argv) {
     tavolo::tools::add_integer_option(app, "-p,--port", port, "Override [server] port; 0 picks a free port",
                                       0, 65535);
     app.set_version_flag("--version", kVersion);
+    auto* admin =
+        app.add_subcommand("admin", "Manage operator accounts (then exit; the server does not start)");
+    admin->require_subcommand(1);
+    std::string admin_name;
+    auto* admin_add_command = admin->add_subcommand(
+        "add",
+        "Create admin account NAME, or make an existing account admin given its own password; the "
+        "password is one line of standard input");
+    admin_add_command->add_option("NAME", admin_name, "Account name (1 to 32 characters)")->required();
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -71,6 +132,8 @@ int main(int argc, char** argv) {
     setup_logging(config.log_level);
     route_protobuf_log();
 
+    if (admin_add_command->parsed()) return admin_add(config, admin_name);
+
     std::optional<DatabaseHealth> health;
     if (config.database_url.empty()) {
         if (config.require_database) {
@@ -79,22 +142,10 @@ int main(int argc, char** argv) {
             return 2;
         }
     } else {
-        try {
-            auto version = tavolo::persistence::probe_database(config.database_url);
-            spdlog::info("event=database_ok version=\"{}\"", version);
-            auto migrated = tavolo::persistence::apply_migrations(config.database_url);
-            spdlog::info("event=migrations_applied applied={} schema_version={}", migrated.applied.size(),
-                         migrated.schema_version);
-            // From here /readyz follows the database as it is now, not as it was at start-up.
-            health.emplace(DatabaseHealth::postgres_probe(config.database_url), DatabaseHealth::Options{});
-            health->start();
-        } catch (const tavolo::persistence::MigrationError& e) {
-            std::cerr << "tavolo-server: cannot migrate the database: " << e.what() << "\n";
-            return 3;
-        } catch (const tavolo::persistence::DatabaseError& e) {
-            std::cerr << "tavolo-server: " << e.what() << "\n";
-            return 3;
-        }
+        if (int code = migrate(config.database_url); code != 0) return code;
+        // From here /readyz follows the database as it is now, not as it was at start-up.
+        health.emplace(DatabaseHealth::postgres_probe(config.database_url), DatabaseHealth::Options{});
+        health->start();
     }
 
     // The io_context, its threads, the signals and every actor live in run_server (server/app.cpp).

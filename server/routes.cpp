@@ -14,7 +14,7 @@ std::string path_of(const std::string& target) {
 }
 
 HttpResponse json(int status, std::string body) {
-    return {status, "application/json", std::move(body)};
+    return {status, "application/json", std::move(body), {}};
 }
 
 HttpResponse readyz(const ServerInfo& info) {

@@ -40,6 +40,8 @@ constexpr Words<SeatStatus, 5> kSeatStatuses{{{SeatStatus::active, "active"},
                                               {SeatStatus::disconnected, "disconnected"},
                                               {SeatStatus::excluded, "excluded"},
                                               {SeatStatus::busted, "busted"}}};
+constexpr Words<Role, 3> kRoles{
+    {{Role::player, "player"}, {Role::operator_, "operator"}, {Role::admin, "admin"}}};
 constexpr const char* kPolacco = "polacco";
 constexpr const char* kNoBetting = "none";
 
@@ -72,6 +74,9 @@ const char* to_sql(RegistrationState state) {
 const char* to_sql(SeatStatus status) {
     return word_of(kSeatStatuses, status);
 }
+const char* to_sql(Role role) {
+    return word_of(kRoles, role);
+}
 
 const char* game_to_sql(const TournamentGame& game) {
     if (const auto* poker = std::get_if<PokerGame>(&game)) return word_of(kVariants, poker->variant);
@@ -97,6 +102,11 @@ std::optional<RegistrationState> from_sql(std::string_view text) {
 template <>
 std::optional<SeatStatus> from_sql(std::string_view text) {
     return value_of(kSeatStatuses, text);
+}
+
+template <>
+std::optional<Role> from_sql(std::string_view text) {
+    return value_of(kRoles, text);
 }
 
 std::optional<TournamentGame> game_from_sql(std::string_view game, std::string_view betting) {
@@ -126,6 +136,9 @@ const char* to_string(SeatStatus status) {
 }
 std::optional<SeatStatus> seat_status_from(std::string_view text) {
     return detail::from_sql<SeatStatus>(text);
+}
+const char* to_string(Role role) {
+    return detail::to_sql(role);
 }
 
 }  // namespace tavolo::persistence

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "persistence/account_store.hpp"
 #include "persistence/table_snapshot.hpp"
 #include "persistence/tournament_types.hpp"
 
@@ -22,6 +23,7 @@ const char* to_sql(engine::TournamentKind kind);  // sng, mtt, headsup, shootout
 const char* to_sql(TournamentState state);
 const char* to_sql(RegistrationState state);
 const char* to_sql(SeatStatus status);
+const char* to_sql(Role role);  // player, operator, admin
 // tournaments.game and tournaments.betting: holdem/stud/draw/polacco and nl/pl/limit/none.
 const char* game_to_sql(const TournamentGame& game);
 const char* betting_to_sql(const TournamentGame& game);
@@ -36,6 +38,8 @@ template <>
 std::optional<RegistrationState> from_sql(std::string_view text);
 template <>  // the words of persistence/table_snapshot.hpp
 std::optional<SeatStatus> from_sql(std::string_view text);
+template <>
+std::optional<Role> from_sql(std::string_view text);
 std::optional<TournamentGame> game_from_sql(std::string_view game, std::string_view betting);
 
 // from_sql, or StoredValueError naming the column and the word.
