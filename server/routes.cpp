@@ -52,7 +52,8 @@ HttpResponse route(const ServerInfo& info, const HttpRequest& request) {
                     error_body("UPGRADE_REQUIRED",
                                "/ws speaks WebSocket only: connect with a WebSocket client (ws:// or wss://) "
                                "and send tavolo.v1.ClientMessage binary frames (proto/tavolo.proto)"));
-    return json(404, error_body("NOT_FOUND", "no such endpoint (try /healthz, /readyz or /metrics): " + path));
+    return json(404,
+                error_body("NOT_FOUND", "no such endpoint (try /healthz, /readyz or /metrics): " + path));
 }
 
 }  // namespace tavolo::server

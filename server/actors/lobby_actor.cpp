@@ -2,12 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <array>
 #include <compare>
 #include <functional>
 #include <map>
@@ -135,7 +135,8 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
         std::array<std::int64_t, metrics::kTournamentStates> by_state{};
         const v1::LobbySnapshot listing = core.snapshot(std::nullopt);
         for (const auto& t : listing.tournaments())
-            if (static_cast<std::size_t>(t.state()) < by_state.size()) ++by_state[static_cast<std::size_t>(t.state())];
+            if (static_cast<std::size_t>(t.state()) < by_state.size())
+                ++by_state[static_cast<std::size_t>(t.state())];
         for (std::size_t i = 0; i < by_state.size(); ++i)
             metrics::instruments().tournaments[i].set(by_state[i]);
     }

@@ -321,7 +321,8 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
     if (l != nullptr) ++l->pending_commits;
     auto accepted = ctx.writes.submit_hand(
         std::move(record),
-        metrics::timed_commit([self = shared_from_this(), table, hand = f.hand](persistence::StoreResult<void> r) {
+        metrics::timed_commit([self = shared_from_this(), table,
+                               hand = f.hand](persistence::StoreResult<void> r) {
             --self->pending_commits;
             if (PolaccoTableLinks* of_table = self->links_of(table)) --of_table->pending_commits;
             if (!r)

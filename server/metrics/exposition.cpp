@@ -24,7 +24,9 @@ std::vector<Sample> tournaments_by_state(const Instruments& instruments) {
     return out;
 }
 
-double d(auto v) { return static_cast<double>(v); }
+double d(auto v) {
+    return static_cast<double>(v);
+}
 
 }  // namespace
 

@@ -12,7 +12,7 @@
 namespace tavolo::server::metrics {
 
 struct HistogramSnapshot {
-    std::vector<double> upper_bounds;     // increasing, without +Inf
+    std::vector<double> upper_bounds;       // increasing, without +Inf
     std::vector<std::uint64_t> cumulative;  // one per bound, then the +Inf bucket (== count)
     double sum = 0;
     std::uint64_t count() const { return cumulative.empty() ? 0 : cumulative.back(); }

@@ -28,14 +28,17 @@ std::vector<std::string> error_labels() {
 
 std::string error_code_label(int code) {
     if (!::tavolo::v1::ErrorCode_IsValid(code)) return "CODE_" + std::to_string(code);
-    return without_prefix(::tavolo::v1::ErrorCode_Name(static_cast<::tavolo::v1::ErrorCode>(code)), "ERROR_CODE_");
+    return without_prefix(::tavolo::v1::ErrorCode_Name(static_cast<::tavolo::v1::ErrorCode>(code)),
+                          "ERROR_CODE_");
 }
 
 std::string tournament_state_label(int state) {
     if (!::tavolo::v1::TournamentState_IsValid(state)) return "state_" + std::to_string(state);
-    std::string out = without_prefix(
-        ::tavolo::v1::TournamentState_Name(static_cast<::tavolo::v1::TournamentState>(state)), "TOURNAMENT_STATE_");
-    std::ranges::transform(out, out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string out =
+        without_prefix(::tavolo::v1::TournamentState_Name(static_cast<::tavolo::v1::TournamentState>(state)),
+                       "TOURNAMENT_STATE_");
+    std::ranges::transform(out, out.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 

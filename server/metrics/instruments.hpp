@@ -33,12 +33,15 @@ struct Instruments {
 Instruments& instruments();
 
 // The label value of a v1::ErrorCode: its name without ERROR_CODE_ ("NOT_YOUR_TURN"), as in the HTTP
-// error bodies (CODE_<n> for a number the enum does not name); and of a v1::TournamentState: its name without the prefix, in lower case ("running").
+// error bodies (CODE_<n> for a number the enum does not name); and of a v1::TournamentState: its name without
+// the prefix, in lower case ("running").
 std::string error_code_label(int code);
 std::string tournament_state_label(int state);
 
 // One v1::Error sent (session::serialise counts every one).
-inline void count_error(int code) { instruments().errors.add(static_cast<std::size_t>(code)); }
+inline void count_error(int code) {
+    instruments().errors.add(static_cast<std::size_t>(code));
+}
 
 // Wraps a hand's commit callback: times submit → callback and observes it when the hand committed.
 // `Done` takes a StoreResult<void> (anything testable as a bool).

@@ -1,7 +1,7 @@
 #include "server/metrics/text_format.hpp"
 
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 
 namespace tavolo::server::metrics {
@@ -57,9 +57,14 @@ std::string escape_label_value(std::string_view value) {
 std::string format_value(double value) {
     if (std::isnan(value)) return "NaN";
     if (std::isinf(value)) return value > 0 ? "+Inf" : "-Inf";
-    if (value == std::trunc(value) && std::fabs(value) < 1e15) return std::to_string(static_cast<long long>(value));
-    char buffer[32];
-    const auto written = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest exact form
+    if (value == std::trunc(value) && std::fabs(value) < 1e15)
+        return std::to_string(static_cast<long long>(value));
+    // The shortest exact form; plain digits (0.0001, not 1e-04) where that stays short.
+    char buffer[64];
+    const double magnitude = std::fabs(value);
+    const auto written = magnitude >= 1e-6 && magnitude < 1e15
+                             ? std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed)
+                             : std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, written.ptr);
 }
 
@@ -76,7 +81,10 @@ void TextWriter::sample(std::string_view name, const Labels& labels, double valu
         for (std::size_t i = 0; i < labels.size(); ++i) {
             require_name(labels[i].first);
             if (i > 0) out_ += ',';
-            out_.append(labels[i].first).append("=\"").append(escape_label_value(labels[i].second)).append("\"");
+            out_.append(labels[i].first)
+                .append("=\"")
+                .append(escape_label_value(labels[i].second))
+                .append("\"");
         }
         out_ += '}';
     }

@@ -47,10 +47,10 @@ TEST(MetricsGauge, IsSetAndMovesBothWays) {
 
 TEST(MetricsHistogram, BucketsAreLessOrEqualAndCumulative) {
     Histogram h({0.1, 1, 10});
-    h.observe(0.1);   // on the bound: in le=0.1
-    h.observe(0.5);   // le=1
-    h.observe(1);     // le=1
-    h.observe(100);   // only +Inf
+    h.observe(0.1);  // on the bound: in le=0.1
+    h.observe(0.5);  // le=1
+    h.observe(1);    // le=1
+    h.observe(100);  // only +Inf
     const auto s = h.snapshot();
     EXPECT_EQ(s.cumulative, (std::vector<std::uint64_t>{1, 3, 3, 4}));
     EXPECT_EQ(s.count(), 4U);
@@ -92,13 +92,15 @@ TEST(MetricsTextFormat, WritesFamiliesWithHelpAndTypeFirst) {
     Histogram h({0.5, 1});
     h.observe(0.75);
     w.histogram("lat_seconds", "Latency.", h.snapshot());
-    EXPECT_EQ(w.text(),
-              "# HELP x_total Things.\\nCounted \\\\ here.\n# TYPE x_total counter\nx_total 3\n"
-              "# HELP y A level.\n# TYPE y gauge\ny -1.5\n"
-              "# HELP z_total By kind.\n# TYPE z_total counter\nz_total{kind=\"a\\\"b\"} 1\nz_total{kind=\"c\"} 2\n"
-              "# HELP lat_seconds Latency.\n# TYPE lat_seconds histogram\n"
-              "lat_seconds_bucket{le=\"0.5\"} 0\nlat_seconds_bucket{le=\"1\"} 1\nlat_seconds_bucket{le=\"+Inf\"} 1\n"
-              "lat_seconds_sum 0.75\nlat_seconds_count 1\n");
+    EXPECT_EQ(
+        w.text(),
+        "# HELP x_total Things.\\nCounted \\\\ here.\n# TYPE x_total counter\nx_total 3\n"
+        "# HELP y A level.\n# TYPE y gauge\ny -1.5\n"
+        "# HELP z_total By kind.\n# TYPE z_total counter\nz_total{kind=\"a\\\"b\"} 1\nz_total{kind=\"c\"} 2\n"
+        "# HELP lat_seconds Latency.\n# TYPE lat_seconds histogram\n"
+        "lat_seconds_bucket{le=\"0.5\"} 0\nlat_seconds_bucket{le=\"1\"} 1\nlat_seconds_bucket{le=\"+Inf\"} "
+        "1\n"
+        "lat_seconds_sum 0.75\nlat_seconds_count 1\n");
     auto parsed = parse_prometheus_text(w.text());
     ASSERT_TRUE(parsed) << parsed.error();
     EXPECT_EQ(parsed->value("z_total", {{"kind", "a\"b"}}), 1);
@@ -109,7 +111,8 @@ TEST(MetricsTextFormat, RefusesWhatPrometheusWouldNot) {
     TextWriter w;
     EXPECT_THROW(w.counter("hands", "A counter without _total.", 1), std::invalid_argument);
     EXPECT_THROW(w.gauge("9lives", "A name starting with a digit.", 1), std::invalid_argument);
-    EXPECT_THROW(w.family("x", "A bad label name.", "gauge", {{{{"bad-label", "v"}}, 1}}), std::invalid_argument);
+    EXPECT_THROW(w.family("x", "A bad label name.", "gauge", {{{{"bad-label", "v"}}, 1}}),
+                 std::invalid_argument);
     EXPECT_THROW(w.family("x", "Not a type.", "summary", {}), std::invalid_argument);
 }
 
@@ -126,8 +129,10 @@ TEST(MetricsTextParser, CatchesEachBreachOfTheFormat) {
     EXPECT_TRUE(bad("# HELP a A.\n# TYPE a gauge\n# HELP b B.\n# TYPE b gauge\na 1\nb 1\na 2\n"))
         << "a family's samples apart";
     EXPECT_TRUE(bad("# HELP a A.\n# TYPE a gauge\na 1\n# HELP a Again.\n")) << "HELP after samples";
-    EXPECT_TRUE(bad("# HELP h H.\n# TYPE h histogram\nh_bucket{le=\"1\"} 2\nh_bucket{le=\"+Inf\"} 1\nh_sum 1\n"
-                    "h_count 1\n"))
+    EXPECT_TRUE(bad("# HELP a A\\q.\n# TYPE a gauge\na 1\n")) << "bad escape in HELP";
+    EXPECT_TRUE(
+        bad("# HELP h H.\n# TYPE h histogram\nh_bucket{le=\"1\"} 2\nh_bucket{le=\"+Inf\"} 1\nh_sum 1\n"
+            "h_count 1\n"))
         << "buckets not cumulative";
     EXPECT_TRUE(bad("# HELP h H.\n# TYPE h histogram\nh_bucket{le=\"1\"} 1\nh_sum 1\nh_count 1\n"))
         << "no +Inf bucket";

@@ -33,7 +33,8 @@ struct PromExposition {
     std::map<std::string, PromFamily> families;
 
     // The value of the sample `name` with exactly these labels; nullopt when there is none.
-    std::optional<double> value(const std::string& name, const std::map<std::string, std::string>& labels = {}) const {
+    std::optional<double> value(const std::string& name,
+                                const std::map<std::string, std::string>& labels = {}) const {
         for (const auto& [_, family] : families)
             for (const auto& s : family.samples)
                 if (s.name == name && s.labels == labels) return s.value;
@@ -110,7 +111,8 @@ inline std::expected<void, std::string> check_histogram(const std::string& name,
     if (!std::isinf(buckets.back().first) || buckets.back().first < 0)
         return std::unexpected(name + ": the last bucket is not le=\"+Inf\"");
     if (!sum || !count) return std::unexpected(name + ": _sum or _count missing");
-    if (*count != buckets.back().second) return std::unexpected(name + ": _count differs from the +Inf bucket");
+    if (*count != buckets.back().second)
+        return std::unexpected(name + ": _count differs from the +Inf bucket");
     return {};
 }
 
@@ -119,7 +121,8 @@ inline std::expected<void, std::string> check_histogram(const std::string& name,
 inline std::expected<PromExposition, std::string> parse_prometheus_text(std::string_view text) {
     using namespace prom_detail;
     PromExposition out;
-    if (!text.empty() && !text.ends_with('\n')) return std::unexpected("the text does not end with a newline");
+    if (!text.empty() && !text.ends_with('\n'))
+        return std::unexpected("the text does not end with a newline");
     std::set<std::string> closed;  // families whose samples are over (another family's came after)
     std::string current;           // the family whose samples come now
     int number = 0;
@@ -145,15 +148,20 @@ inline std::expected<PromExposition, std::string> parse_prometheus_text(std::str
             if (help) {
                 if (!family.help.empty()) return fail("a second HELP");
                 if (rest.empty()) return fail("an empty HELP");
-                for (std::size_t i = 0; i < rest.size(); ++i)
-                    if (rest[i] == '\\' && (i + 1 == rest.size() || (rest[i + 1] != '\\' && rest[i + 1] != 'n')))
+                for (std::size_t i = 0; i < rest.size(); ++i) {
+                    if (rest[i] != '\\') continue;
+                    if (i + 1 == rest.size() || (rest[i + 1] != '\\' && rest[i + 1] != 'n'))
                         return fail("a bad escape in HELP");
+                    ++i;  // the escaped character
+                }
                 family.help = rest;
             } else {
                 if (!family.type.empty()) return fail("a second TYPE");
-                static const std::set<std::string> types{"counter", "gauge", "histogram", "summary", "untyped"};
+                static const std::set<std::string> types{"counter", "gauge", "histogram", "summary",
+                                                         "untyped"};
                 if (!types.contains(rest)) return fail("unknown TYPE " + rest);
-                if (rest == "counter" && !name.ends_with("_total")) return fail("a counter's name must end in _total");
+                if (rest == "counter" && !name.ends_with("_total"))
+                    return fail("a counter's name must end in _total");
                 family.type = rest;
             }
             continue;
@@ -173,7 +181,8 @@ inline std::expected<PromExposition, std::string> parse_prometheus_text(std::str
                 }
                 std::string label = read_name(line, at, false);
                 if (label.empty()) return fail("a bad label name");
-                if (at + 1 >= line.size() || line[at] != '=' || line[at + 1] != '"') return fail("label without =\"");
+                if (at + 1 >= line.size() || line[at] != '=' || line[at + 1] != '"')
+                    return fail("label without =\"");
                 at += 2;
                 std::string value;
                 while (true) {
@@ -220,7 +229,8 @@ inline std::expected<PromExposition, std::string> parse_prometheus_text(std::str
         const std::string family_name = family_of(sample.name, out.families);
         if (family_name.empty()) return fail("a sample before its family's HELP and TYPE");
         auto& family = out.families[family_name];
-        if (family.help.empty() || family.type.empty()) return fail("a sample before its family's HELP and TYPE");
+        if (family.help.empty() || family.type.empty())
+            return fail("a sample before its family's HELP and TYPE");
         if (family_name != current) {
             if (closed.contains(family_name)) return fail("the family's samples are not together");
             if (!current.empty()) closed.insert(current);
@@ -230,7 +240,8 @@ inline std::expected<PromExposition, std::string> parse_prometheus_text(std::str
         family.samples.push_back(std::move(sample));
     }
     for (const auto& [name, family] : out.families) {
-        if (family.type.empty() || family.help.empty()) return std::unexpected(name + ": HELP or TYPE missing");
+        if (family.type.empty() || family.help.empty())
+            return std::unexpected(name + ": HELP or TYPE missing");
         if (family.type == "histogram")
             if (auto ok = prom_detail::check_histogram(name, family); !ok) return std::unexpected(ok.error());
     }
