@@ -23,6 +23,7 @@
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
+#include "server/metrics/exposition.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
 #include "server/routes.hpp"
@@ -51,6 +52,25 @@ Readiness readiness_of(DatabaseHealth* health, const persistence::WriteService& 
     if (!status.database_up && status.pending > 0 && status.outages > 0)
         return {false, "the write service cannot reach the database; writes are waiting"};
     return {true, ""};
+}
+
+// /metrics: what is read at scrape time (each a look-up under its own lock or an atomic).
+metrics::ServerGauges gauges_of(const net::SessionRegistry& registry, const actors::SeatBook& seats,
+                                const actors::TableRegistry& tables, const persistence::WriteService& writes,
+                                const persistence::WriteServiceOptions& options) {
+    const auto status = writes.status();
+    metrics::ServerGauges g;
+    g.connections = static_cast<std::int64_t>(registry.live_sessions());
+    g.players_seated = static_cast<std::int64_t>(seats.seated_accounts());
+    g.tables = static_cast<std::int64_t>(tables.size());
+    g.write_queue_depth = static_cast<std::int64_t>(status.pending);
+    g.write_queue_capacity = static_cast<std::int64_t>(options.queue_capacity);
+    g.hands_committed = status.hands_committed;
+    g.write_commits = status.commits;
+    g.database_outages = status.outages;
+    g.database_up = status.database_up;
+    g.database_connections = static_cast<std::int64_t>(options.workers);
+    return g;
 }
 
 }  // namespace
@@ -94,8 +114,13 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     }
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
 
-    ServerInfo info{version, [health, &writes, capacity = write_options.queue_capacity] {
+    ServerInfo info{version,
+                    [health, &writes, capacity = write_options.queue_capacity] {
                         return readiness_of(health, writes, capacity);
+                    },
+                    [&registry, &seats, &tables, &writes, &write_options] {
+                        return metrics::exposition(gauges_of(registry, seats, tables, writes, write_options),
+                                                   metrics::instruments());
                     }};
     std::optional<Listener> listener;
     try {

@@ -1,6 +1,7 @@
 #include "server/routes.hpp"
 
 #include "server/json_text.hpp"
+#include "server/metrics/text_format.hpp"
 
 namespace tavolo::server {
 
@@ -40,13 +41,19 @@ HttpResponse route(const ServerInfo& info, const HttpRequest& request) {
             return json(200, R"({"status":"ok","version":)" + json_string(info.version) + "}");
         return readyz(info);
     }
+    if (path == "/metrics") {
+        if (!is_get) return json(405, error_body("METHOD_NOT_ALLOWED", "use GET or HEAD"));
+        if (!info.metrics) return json(503, error_body("UNAVAILABLE", "no metrics source is set up"));
+        return {200, std::string(metrics::kTextContentType), info.metrics()};
+    }
     // Reached only without a WebSocket upgrade: the Listener hands an upgrade on /ws to a session.
     if (path == "/ws")
         return json(426,
                     error_body("UPGRADE_REQUIRED",
                                "/ws speaks WebSocket only: connect with a WebSocket client (ws:// or wss://) "
                                "and send tavolo.v1.ClientMessage binary frames (proto/tavolo.proto)"));
-    return json(404, error_body("NOT_FOUND", "no such endpoint (try /healthz or /readyz): " + path));
+    return json(404,
+                error_body("NOT_FOUND", "no such endpoint (try /healthz, /readyz or /metrics): " + path));
 }
 
 }  // namespace tavolo::server

@@ -1,5 +1,5 @@
 #pragma once
-// The HTTP routes: health probes now; the operator API (/api/v1/...) and /metrics join here.
+// The HTTP routes: health probes and /metrics now; the operator API (/api/v1/...) joins here.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -13,6 +13,9 @@ struct ServerInfo {
     std::string version;
     // Called for every /readyz on a network thread: must answer at once, never wait on the database.
     std::function<Readiness()> readiness;
+    // Called for every /metrics on a network thread: the Prometheus text (server/metrics/README.md);
+    // reads atomics and registries' sizes only, never waits on the database.
+    std::function<std::string()> metrics;
 };
 
 HttpResponse route(const ServerInfo& info, const HttpRequest& request);

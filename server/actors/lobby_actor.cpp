@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
@@ -15,6 +16,7 @@
 
 #include "persistence/ledger.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/metrics/instruments.hpp"
 #include "server/session/session_core.hpp"
 
 namespace tavolo::server::actors {
@@ -125,6 +127,18 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
         for (auto& effect : effects)
             std::visit([this](auto& e) { carry_out(std::move(e)); }, effect);
         rearm();
+        count_tournaments();
+    }
+
+    // /metrics tavolo_tournaments{state}: the listing as it stands after this input.
+    void count_tournaments() const {
+        std::array<std::int64_t, metrics::kTournamentStates> by_state{};
+        const v1::LobbySnapshot listing = core.snapshot(std::nullopt);
+        for (const auto& t : listing.tournaments())
+            if (static_cast<std::size_t>(t.state()) < by_state.size())
+                ++by_state[static_cast<std::size_t>(t.state())];
+        for (std::size_t i = 0; i < by_state.size(); ++i)
+            metrics::instruments().tournaments[i].set(by_state[i]);
     }
 
     // ---- Persistence: every request on the write service, every answer back on the strand ------

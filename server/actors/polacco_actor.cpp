@@ -9,6 +9,7 @@
 #include "server/actors/shuffle_frames.hpp"
 #include "server/actors/table_refusal.hpp"
 #include "server/actors/tournament_payments.hpp"
+#include "server/metrics/instruments.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/polacco_events.hpp"
@@ -320,7 +321,8 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
     if (l != nullptr) ++l->pending_commits;
     auto accepted = ctx.writes.submit_hand(
         std::move(record),
-        [self = shared_from_this(), table, hand = f.hand](persistence::StoreResult<void> r) {
+        metrics::timed_commit([self = shared_from_this(), table,
+                               hand = f.hand](persistence::StoreResult<void> r) {
             --self->pending_commits;
             if (PolaccoTableLinks* of_table = self->links_of(table)) --of_table->pending_commits;
             if (!r)
@@ -330,7 +332,7 @@ void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoH
                 spdlog::debug("event=hand_committed tournament={} table={} hand={}", self->id(), table, hand);
             self->maybe_quiet();
             self->maybe_refund();
-        },
+        }),
         executor_on(strand));
     if (!accepted) {
         --pending_commits;

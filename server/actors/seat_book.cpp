@@ -24,4 +24,9 @@ std::vector<protocol::TableAddress> SeatBook::tables_of(session::AccountIdValue 
     return it == seats_.end() ? std::vector<protocol::TableAddress>{} : it->second;
 }
 
+std::size_t SeatBook::seated_accounts() const {
+    std::lock_guard lock(mutex_);
+    return seats_.size();  // unseat() erases an account left with no table
+}
+
 }  // namespace tavolo::server::actors

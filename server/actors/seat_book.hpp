@@ -22,6 +22,8 @@ class SeatBook {
     void unseat(session::AccountIdValue account, const protocol::TableAddress& table);
     // Every table where the account sits, in the order it was seated.
     std::vector<protocol::TableAddress> tables_of(session::AccountIdValue account) const;
+    // How many accounts hold at least one seat (/metrics tavolo_players_seated).
+    std::size_t seated_accounts() const;
 
   private:
     mutable std::mutex mutex_;

@@ -21,6 +21,7 @@
 #include "server/actors/table_actor.hpp"
 #include "server/actors/table_refusal.hpp"
 #include "server/actors/tournament_payments.hpp"
+#include "server/metrics/instruments.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/poker_events.hpp"
@@ -266,8 +267,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         ++pending_commits;
         auto accepted = ctx.writes.submit_hand(
             std::move(record),
-            [self = shared_from_this(), report = f.report,
-             hand = f.record.hand](persistence::StoreResult<void> r) {
+            metrics::timed_commit([self = shared_from_this(), report = f.report,
+                                   hand = f.record.hand](persistence::StoreResult<void> r) {
                 --self->pending_commits;
                 if (self->pending_commits == 0 && self->gate.paused() && !self->closed) self->ask_gate();
                 if (r)
@@ -279,7 +280,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                                   r.error().message);
                 self->report(report);
                 self->maybe_quiet();
-            },
+            }),
             executor_on(strand));
         if (accepted && pending_commits == 1) watch_commits();
         if (!accepted) {
@@ -482,8 +483,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             reply({v1::ERROR_CODE_ILLEGAL_ACTION, "the tournament is being cancelled: this hand is void"});
             return;
         }
+        const auto received = std::chrono::steady_clock::now();
         carry_out(core.on_action(
             table::PlayerAction{held->entrant, held->seat, parsed->hand, parsed->decision, *command}, now()));
+        metrics::instruments().action_broadcast.observe_since(received);
     }
 
     void chat(const session::TableRequest& r, const session::ChatRequest& c) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "server/metrics/instruments.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/handshake.hpp"
 #include "server/session/session_api.hpp"
@@ -25,6 +26,7 @@ v1::ServerMessage closing_message(v1::ErrorCode code, std::string_view reason) {
 }  // namespace
 
 Frame serialise(const v1::ServerMessage& message) {
+    if (message.has_error()) metrics::count_error(message.error().code());  // /metrics tavolo_errors_total
     return std::make_shared<const std::string>(message.SerializeAsString());
 }
 

@@ -7,9 +7,11 @@ using namespace tavolo::server;
 namespace {
 
 ServerInfo info_with(bool ready) {
-    return {"1.2.3", [ready] {
+    return {"1.2.3",
+            [ready] {
                 return ready ? Readiness{true, {}} : Readiness{false, "the database is down"};
-            }};
+            },
+            {}};
 }
 
 }  // namespace
@@ -22,9 +24,11 @@ TEST(Routes, HealthzIsAlwaysOk) {
 
 TEST(Routes, ReadyzAsksTheReadinessCheckAtEachRequest) {
     bool ready = true;
-    ServerInfo info{"v", [&ready] {
+    ServerInfo info{"v",
+                    [&ready] {
                         return ready ? Readiness{true, {}} : Readiness{false, "the database is down"};
-                    }};
+                    },
+                    {}};
     EXPECT_EQ(route(info, {"GET", "/readyz?verbose=1", ""}).status, 200);
     ready = false;
     auto down = route(info, {"GET", "/readyz", ""});
@@ -35,7 +39,7 @@ TEST(Routes, ReadyzAsksTheReadinessCheckAtEachRequest) {
 }
 
 TEST(Routes, ReadyzWithoutACheckIsNotReady) {
-    EXPECT_EQ(route({"v", {}}, {"GET", "/readyz", ""}).status, 503);
+    EXPECT_EQ(route({"v", {}, {}}, {"GET", "/readyz", ""}).status, 503);
 }
 
 TEST(Routes, UnknownPathsAndMethodsAreCodedErrors) {
@@ -49,8 +53,9 @@ TEST(Routes, UnknownPathsAndMethodsAreCodedErrors) {
 TEST(Routes, NotFoundEchoesThePathEscaped) {
     auto r = route(info_with(true), {"GET", "/caf\xc3\xa9\xff\"\\\x01?q=1", ""});
     EXPECT_EQ(r.status, 404);
-    EXPECT_EQ(r.body, R"({"code":"NOT_FOUND","message":"no such endpoint (try /healthz or /readyz): )"
-                      R"(/caf\u00e9\ufffd\"\\\u0001"})");
+    EXPECT_EQ(r.body,
+              R"({"code":"NOT_FOUND","message":"no such endpoint (try /healthz, /readyz or /metrics): )"
+              R"(/caf\u00e9\ufffd\"\\\u0001"})");
 }
 
 TEST(Routes, NotFoundCutsALongPath) {

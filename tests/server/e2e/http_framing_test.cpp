@@ -62,7 +62,7 @@ TEST(ServerHttp, NotFoundEchoesNonAsciiBytesEscaped) {
     EXPECT_EQ(response->status, 404);
     EXPECT_EQ(
         response->body,
-        R"({"code":"NOT_FOUND","message":"no such endpoint (try /healthz or /readyz): /caf\u00e9\ufffd\ufffd"})");
+        R"({"code":"NOT_FOUND","message":"no such endpoint (try /healthz, /readyz or /metrics): /caf\u00e9\ufffd\ufffd"})");
     EXPECT_TRUE(all_printable_ascii(response->body)) << response->body;
 }
 

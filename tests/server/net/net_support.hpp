@@ -101,7 +101,7 @@ inline constexpr const char* kServerVersion = "net-test";
 
 inline HttpHandler health_routes() {
     return [](HttpRequest request, HttpResponder respond) {
-        const ServerInfo info{kServerVersion, [] { return Readiness{true, ""}; }};
+        const ServerInfo info{kServerVersion, [] { return Readiness{true, ""}; }, {}};
         respond(route(info, request));
     };
 }
