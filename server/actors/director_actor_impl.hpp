@@ -144,7 +144,6 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
                    const persistence::StoreResult<std::string>& name);
     void refuse_late(const lobby::Entrant& e, const std::string& why);
     void maybe_finish();
-    void mark_finished();
     void close_all();
 
     // technical cancellation (director_cancel.cpp)

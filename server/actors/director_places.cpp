@@ -240,27 +240,14 @@ void DirectorActor::Impl::maybe_finish() {
     to_entrants(ctx.outbox, *roster, tournament_message(protocol::finished(id(), results)));
     spdlog::info("event=tournament_finished tournament={} entrants={}", id(), director->entrants());
     if (lobby != nullptr) lobby->tournament_finished(start.tournament);
-    if (after_restart) mark_finished();  // the lobby of this run never listed it: the row is ours to close
+    if (after_restart)
+        mark_tournament_finished(
+            ctx, start.tournament,
+            executor_on(strand));  // the lobby of this run never listed it: the row is ours to close
     // The last tables stay a moment so players and observers see the end, then close.
     close_timer.expires_after(ctx.clock.real_of(options.close_after));
     close_timer.async_wait(
         [self = shared_from_this()](const boost::system::error_code&) { self->close_all(); });
-}
-
-void DirectorActor::Impl::mark_finished() {
-    auto accepted = ctx.writes.submit<void>(
-        [t = start.tournament](persistence::Database& db) {
-            return persistence::TournamentStore(db).set_state(t, persistence::TournamentState::finished);
-        },
-        [t = id()](persistence::StoreResult<void> r) {
-            if (!r)
-                spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", t,
-                              r.error().message);
-        },
-        executor_on(strand));
-    if (!accepted)
-        spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id(),
-                      accepted.error().message);
 }
 
 void DirectorActor::Impl::close_all() {

@@ -138,7 +138,6 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances);
     // polacco_resume.cpp: after a restart.
     void resume();
-    void mark_finished();
 };
 
 }  // namespace tavolo::server::actors

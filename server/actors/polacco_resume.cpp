@@ -81,20 +81,4 @@ void PolaccoActor::Impl::resume() {
         deal(t);
 }
 
-void PolaccoActor::Impl::mark_finished() {
-    auto accepted = ctx.writes.submit<void>(
-        [t = start.tournament](persistence::Database& db) {
-            return persistence::TournamentStore(db).set_state(t, persistence::TournamentState::finished);
-        },
-        [t = id()](persistence::StoreResult<void> r) {
-            if (!r)
-                spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", t,
-                              r.error().message);
-        },
-        executor_on(strand));
-    if (!accepted)
-        spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id(),
-                      accepted.error().message);
-}
-
 }  // namespace tavolo::server::actors

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "persistence/ledger.hpp"
+#include "persistence/tournament_store.hpp"
 #include "server/session/session_core.hpp"
 
 namespace tavolo::server::actors {
@@ -62,6 +63,25 @@ void pay_place(ActorContext& context, persistence::TableId table, std::int64_t t
         return;
     }
     if (prize > 0) send_balance(context, table, entry.account, executor);
+}
+
+void mark_tournament_finished(ActorContext& context, persistence::TournamentId tournament,
+                              const persistence::Executor& executor) {
+    const std::int64_t id = persistence::raw(tournament);
+    auto accepted = context.writes.submit<void>(
+        [tournament](persistence::Database& db) {
+            return persistence::TournamentStore(db).set_state(tournament,
+                                                              persistence::TournamentState::finished);
+        },
+        [id](persistence::StoreResult<void> r) {
+            if (!r)
+                spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id,
+                              r.error().message);
+        },
+        executor);
+    if (!accepted)
+        spdlog::error("event=tournament_state_not_saved tournament={} error=\"{}\"", id,
+                      accepted.error().message);
 }
 
 protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent event) {

@@ -29,6 +29,11 @@ void pay_place(ActorContext& context, persistence::TableId table, std::int64_t t
 void send_balance(ActorContext& context, persistence::TableId table, std::int64_t account,
                   const persistence::Executor& executor);
 
+// Records the tournament finished (its row's state), after a restart when the lobby may not close it;
+// a failure is logged.
+void mark_tournament_finished(ActorContext& context, persistence::TournamentId tournament,
+                              const persistence::Executor& executor);
+
 // The message to every entrant's account, serialised once.
 void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::ServerMessage& message);
 protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent event);
