@@ -240,10 +240,8 @@ void DirectorActor::Impl::maybe_finish() {
     to_entrants(ctx.outbox, *roster, tournament_message(protocol::finished(id(), results)));
     spdlog::info("event=tournament_finished tournament={} entrants={}", id(), director->entrants());
     if (lobby != nullptr) lobby->tournament_finished(start.tournament);
-    if (after_restart)
-        mark_tournament_finished(
-            ctx, start.tournament,
-            executor_on(strand));  // the lobby of this run never listed it: the row is ours to close
+    // Resumed after a restart: the row is closed here too (without a lobby, as in tests, nobody else would).
+    if (after_restart) mark_tournament_finished(ctx, start.tournament, executor_on(strand));
     // The last tables stay a moment so players and observers see the end, then close.
     close_timer.expires_after(ctx.clock.real_of(options.close_after));
     close_timer.async_wait(

@@ -182,10 +182,8 @@ void PolaccoActor::Impl::maybe_finish() {
     to_entrants(ctx.outbox, roster, tournament_message(protocol::finished(id(), results)));
     spdlog::info("event=tournament_finished tournament={} entrants={}", id(), core->tournament().entrants());
     if (lobby != nullptr) lobby->tournament_finished(start.tournament);
-    if (resumed)
-        mark_tournament_finished(
-            ctx, start.tournament,
-            executor_on(strand));  // resumed: its row is closed here too (the lobby may not be told: tests)
+    // Resumed after a restart: the row is closed here too (without a lobby, as in tests, nobody else would).
+    if (resumed) mark_tournament_finished(ctx, start.tournament, executor_on(strand));
     for (auto& [t, l] : links)
         l->pause_timer.cancel();
     // The last table stays a moment so players and observers see the end, then closes.
