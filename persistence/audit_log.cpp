@@ -11,7 +11,7 @@ StoreResult<std::int64_t> AuditLog::record(AccountId operator_id, const std::str
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::int64_t> {
         auto role = tx.exec_params("SELECT role FROM accounts WHERE id = $1", raw(operator_id));
         if (role.empty()) return store_error(StoreErrc::not_found, "no such account");
-        if (role[0][0].as<std::string>() != "operator")
+        if (const auto r = role[0][0].as<std::string>(); r != "operator" && r != "admin")
             return store_error(StoreErrc::forbidden, "only an operator's actions are audited as such");
         return tx
             .exec_params1(

@@ -23,7 +23,7 @@ class AuditLog {
   public:
     explicit AuditLog(Database& db);
 
-    // forbidden unless `operator_id` is an operator account.
+    // forbidden unless `operator_id` is an operator or an admin.
     StoreResult<std::int64_t> record(AccountId operator_id, const std::string& action,
                                      const std::string& target, const std::string& details_json = "{}");
     // The newest entries first.

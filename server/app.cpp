@@ -122,13 +122,16 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                         return metrics::exposition(gauges_of(registry, seats, tables, writes, write_options),
                                                    metrics::instruments());
                     }};
+    // The operator API's routes (server/api/README.md): each area adds its own.
+    api::Router api_routes;
+    api::add_account_routes(api_routes);
     std::optional<Listener> listener;
     try {
         listener.emplace(
             io, ListenerOptions{config.host, config.port, config.tls_certificate, config.tls_private_key},
-            [info, &operators](HttpRequest request, std::function<void(HttpResponse)> respond) {
+            [info, &operators, &api_routes](HttpRequest request, std::function<void(HttpResponse)> respond) {
                 if (api::is_api_path(request.target))
-                    return api::serve_api(operators, std::move(request), std::move(respond));
+                    return api::serve_api(operators, api_routes, std::move(request), std::move(respond));
                 respond(route(info, request));
             },
             WebSocketServices{accounts, tables, lobby, registry, version, {}});

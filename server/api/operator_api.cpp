@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "server/api/api_responses.hpp"
 #include "server/api/bearer_auth.hpp"
 #include "server/json_text.hpp"
 #include "server/routes.hpp"
@@ -16,31 +17,16 @@ std::string path_of(const std::string& target) {
     return target.substr(0, target.find('?'));
 }
 
-HttpResponse json(int status, std::string body) {
-    return {status, "application/json", std::move(body), {}};
-}
-
-HttpResponse method_not_allowed(std::string_view allowed) {
-    HttpResponse out = json(405, error_body("METHOD_NOT_ALLOWED", "use " + std::string(allowed)));
-    out.headers.emplace_back("Allow", std::string(allowed));
-    return out;
-}
-
-HttpResponse unavailable() {
-    return json(503,
-                error_body("UNAVAILABLE", "the database does not answer: nothing changed, retry shortly"));
-}
-
 HttpResponse login_answer(const persistence::StoreResult<LoginGranted>& granted) {
     if (!granted) {
         if (granted.error().code == persistence::StoreErrc::bad_credentials ||
             granted.error().code == persistence::StoreErrc::invalid_argument)
             return unauthorized("unknown name or wrong password");
         if (granted.error().code == persistence::StoreErrc::queue_full)
-            return json(503, error_body("UNAVAILABLE", granted.error().message));
+            return unavailable(granted.error().message);
         return unavailable();
     }
-    return json(200, "{\"token\":" + json_string(granted->token.token) +
+    return json_response(200, "{\"token\":" + json_string(granted->token.token) +
                          ",\"role\":" + json_string(persistence::to_string(granted->account.role)) +
                          ",\"expires_at\":" + json_string(granted->token.expires_at) + "}");
 }
@@ -49,36 +35,30 @@ void log_in(OperatorBackend& backend, const HttpRequest& request, const HttpResp
     if (request.method != "POST") return respond(method_not_allowed("POST"));
     auto parsed = parse_login(request.body);
     if (!parsed) {
-        return respond(
-            json(400, "{\"code\":\"INVALID_ARGUMENT\",\"field\":" + json_string(parsed.error().field) +
-                          ",\"message\":" + json_string(parsed.error().message, 300) + "}"));
+        return respond(bad_request(parsed.error()));
     }
     backend.log_in(std::move(*parsed), [respond](persistence::StoreResult<LoginGranted> granted) {
         respond(login_answer(granted));
     });
 }
 
-// A request whose caller may operate: the routes behind the bearer check.
-HttpResponse operator_route(const persistence::Account& caller, const HttpRequest& request) {
-    const std::string path = path_of(request.target);
-    const bool is_get = request.method == "GET" || request.method == "HEAD";
-    if (path == "/api/v1/me") {
-        if (!is_get) return method_not_allowed("GET, HEAD");
-        return json(200, "{\"id\":" + std::to_string(raw(caller.id)) +
-                             ",\"name\":" + json_string(caller.name) +
-                             ",\"role\":" + json_string(persistence::to_string(caller.role)) + "}");
-    }
-    return json(404, error_body("NOT_FOUND", "no such operator endpoint: " + path));
-}
-
 }  // namespace
+
+void add_account_routes(Router& router) {
+    router.add("GET", "/api/v1/me", [](ApiCall call) {
+        const auto& caller = call.caller;
+        call.respond(json_response(200, "{\"id\":" + std::to_string(raw(caller.id)) +
+                                            ",\"name\":" + json_string(caller.name) +
+                                            ",\"role\":" + json_string(persistence::to_string(caller.role)) + "}"));
+    });
+}
 
 bool is_api_path(std::string_view target) {
     const std::string_view path = target.substr(0, target.find('?'));
     return path == kPrefix || (path.starts_with(kPrefix) && path[kPrefix.size()] == '/');
 }
 
-void serve_api(OperatorBackend& backend, HttpRequest request, HttpResponder respond) {
+void serve_api(OperatorBackend& backend, const Router& routes, HttpRequest request, HttpResponder respond) {
     if (path_of(request.target) == "/api/v1/login") return log_in(backend, request, respond);
     auto token = bearer_token(request.authorization);
     if (!token) {
@@ -91,9 +71,9 @@ void serve_api(OperatorBackend& backend, HttpRequest request, HttpResponder resp
     }
     auto shared = std::make_shared<HttpRequest>(std::move(request));
     backend.holder(std::move(*token),
-                   [shared, respond](persistence::StoreResult<persistence::Account> holder) {
+                   [shared, respond, &routes](persistence::StoreResult<persistence::Account> holder) {
                        if (auto refusal = refusal_of(holder)) return respond(std::move(*refusal));
-                       respond(operator_route(*holder, *shared));
+                       routes.dispatch(ApiCall{std::move(*holder), std::move(*shared), {}, {}, respond});
                    });
 }
 

@@ -4,8 +4,9 @@
 // sockets or a database (tests/server/operator_api_test.cpp). Routes so far:
 //   POST /api/v1/login  {"name","password"} -> 200 {"token","role","expires_at"}; 401; 400 naming the field
 //   GET  /api/v1/me     -> 200 {"id","name","role"}
-// Every route but the log in goes through the bearer check of bearer_auth.hpp first (401 / 403), so an
-// unknown /api/v1 path is 404 only for an operator.
+// and every route of the Router (router.hpp) each area adds (add_*_routes; proto/operator.openapi.yaml
+// lists them all). Every route but the log in goes through the bearer check of bearer_auth.hpp first
+// (401 / 403), so an unknown /api/v1 path is 404 only for an operator.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "persistence/operator_tokens.hpp"
 #include "persistence/store_error.hpp"
 #include "server/api/login_request.hpp"
+#include "server/api/router.hpp"
 #include "server/http_types.hpp"
 
 namespace tavolo::server::api {
@@ -40,7 +42,11 @@ class OperatorBackend {
 // The paths this API answers: /api/v1 and everything under it.
 bool is_api_path(std::string_view target);
 
-// Answers one /api/v1 request through `respond`, once (at once when no backend work is needed).
-void serve_api(OperatorBackend& backend, HttpRequest request, HttpResponder respond);
+// GET /api/v1/me: the caller's own account.
+void add_account_routes(Router& router);
+
+// Answers one /api/v1 request through `respond`, once (at once when no backend work is needed): the
+// log in, else the bearer check through `backend` and then the route of `routes`.
+void serve_api(OperatorBackend& backend, const Router& routes, HttpRequest request, HttpResponder respond);
 
 }  // namespace tavolo::server::api

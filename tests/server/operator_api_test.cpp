@@ -56,6 +56,15 @@ std::string header(const HttpResponse& r, const std::string& name) {
     return "";
 }
 
+const Router& routes() {
+    static const Router r = [] {
+        Router out;
+        add_account_routes(out);
+        return out;
+    }();
+    return r;
+}
+
 StoreResult<Account> failed(StoreErrc code) {
     return tavolo::persistence::store_error(code, "test");
 }
@@ -110,13 +119,13 @@ TEST(OperatorApi, ARouteWithoutATokenIs401AtOnceWithoutAskingTheBackend) {
     FakeBackend backend;
     for (const char* target : {"/api/v1/me", "/api/v1/nothing-here", "/api/v1"}) {
         Answer answer;
-        serve_api(backend, request("GET", target), answer.responder());
+        serve_api(backend, routes(), request("GET", target), answer.responder());
         ASSERT_EQ(answer.calls, 1) << target;
         EXPECT_EQ(answer.response->status, 401) << target;
         EXPECT_EQ(header(*answer.response, "WWW-Authenticate"), "Bearer");
     }
     Answer basic;
-    serve_api(backend, request("GET", "/api/v1/me", "Basic YWxpY2U6cGFzcw=="), basic.responder());
+    serve_api(backend, routes(), request("GET", "/api/v1/me", "Basic YWxpY2U6cGFzcw=="), basic.responder());
     EXPECT_EQ(basic.response->status, 401);
     EXPECT_TRUE(backend.holders.empty());
 }
@@ -124,7 +133,7 @@ TEST(OperatorApi, ARouteWithoutATokenIs401AtOnceWithoutAskingTheBackend) {
 TEST(OperatorApi, MeAnswersWhenTheBackendHasFoundTheHolder) {
     FakeBackend backend;
     Answer answer;
-    serve_api(backend, request("GET", "/api/v1/me", "Bearer tok3n"), answer.responder());
+    serve_api(backend, routes(), request("GET", "/api/v1/me", "Bearer tok3n"), answer.responder());
     EXPECT_EQ(answer.calls, 0) << "the answer waits for the backend";
     ASSERT_EQ(backend.holders.size(), 1U);
     EXPECT_EQ(backend.holders[0].first, "tok3n");
@@ -138,9 +147,9 @@ TEST(OperatorApi, APlayersTokenIs403AndAForgedOneIs401OnEveryRoute) {
     for (const char* target : {"/api/v1/me", "/api/v1/tournaments"}) {
         FakeBackend backend;
         Answer player, forged, expired;
-        serve_api(backend, request("GET", target, "Bearer player"), player.responder());
-        serve_api(backend, request("GET", target, "Bearer forged"), forged.responder());
-        serve_api(backend, request("GET", target, "Bearer old"), expired.responder());
+        serve_api(backend, routes(), request("GET", target, "Bearer player"), player.responder());
+        serve_api(backend, routes(), request("GET", target, "Bearer forged"), forged.responder());
+        serve_api(backend, routes(), request("GET", target, "Bearer old"), expired.responder());
         ASSERT_EQ(backend.holders.size(), 3U);
         backend.holders[0].second(account(Role::player));
         backend.holders[1].second(failed(StoreErrc::not_found));
@@ -155,8 +164,8 @@ TEST(OperatorApi, APlayersTokenIs403AndAForgedOneIs401OnEveryRoute) {
 TEST(OperatorApi, AnOperatorGets404ForAnUnknownRouteAnd405ForAWrongMethod) {
     FakeBackend backend;
     Answer unknown, wrong;
-    serve_api(backend, request("GET", "/api/v1/nothing-here", "Bearer t"), unknown.responder());
-    serve_api(backend, request("DELETE", "/api/v1/me", "Bearer t"), wrong.responder());
+    serve_api(backend, routes(), request("GET", "/api/v1/nothing-here", "Bearer t"), unknown.responder());
+    serve_api(backend, routes(), request("DELETE", "/api/v1/me", "Bearer t"), wrong.responder());
     backend.holders[0].second(account(Role::operator_));
     backend.holders[1].second(account(Role::operator_));
     EXPECT_EQ(unknown.response->status, 404);
@@ -167,7 +176,7 @@ TEST(OperatorApi, AnOperatorGets404ForAnUnknownRouteAnd405ForAWrongMethod) {
 TEST(OperatorApi, LoginGivesTheTokenItsRoleAndExpiry) {
     FakeBackend backend;
     Answer answer;
-    serve_api(backend, request("POST", "/api/v1/login", "", R"({"name":"olga","password":"long enough"})"),
+    serve_api(backend, routes(), request("POST", "/api/v1/login", "", R"({"name":"olga","password":"long enough"})"),
               answer.responder());
     EXPECT_EQ(answer.calls, 0);
     ASSERT_EQ(backend.logins.size(), 1U);
@@ -184,9 +193,9 @@ TEST(OperatorApi, WrongCredentialsAre401AndADownDatabaseOrTooManyLogIns503) {
     FakeBackend backend;
     Answer wrong, down, busy;
     const std::string body = R"({"name":"olga","password":"nope nope"})";
-    serve_api(backend, request("POST", "/api/v1/login", "", body), wrong.responder());
-    serve_api(backend, request("POST", "/api/v1/login", "", body), down.responder());
-    serve_api(backend, request("POST", "/api/v1/login", "", body), busy.responder());
+    serve_api(backend, routes(), request("POST", "/api/v1/login", "", body), wrong.responder());
+    serve_api(backend, routes(), request("POST", "/api/v1/login", "", body), down.responder());
+    serve_api(backend, routes(), request("POST", "/api/v1/login", "", body), busy.responder());
     backend.logins[0].second(tavolo::persistence::store_error(StoreErrc::bad_credentials, "x"));
     backend.logins[1].second(tavolo::persistence::store_error(StoreErrc::unavailable, "x"));
     backend.logins[2].second(tavolo::persistence::store_error(StoreErrc::queue_full, "too many log ins"));
@@ -210,7 +219,7 @@ TEST(OperatorApi, AMalformedLoginBodyIs400NamingTheField) {
           Case{R"({"name":"olga","password":null})", "password"}}) {
         FakeBackend backend;
         Answer answer;
-        serve_api(backend, request("POST", "/api/v1/login", "", body), answer.responder());
+        serve_api(backend, routes(), request("POST", "/api/v1/login", "", body), answer.responder());
         ASSERT_EQ(answer.calls, 1) << body;
         EXPECT_EQ(answer.response->status, 400) << body;
         EXPECT_NE(answer.response->body.find(std::string("\"field\":\"") + field + "\""), std::string::npos)
@@ -219,6 +228,6 @@ TEST(OperatorApi, AMalformedLoginBodyIs400NamingTheField) {
     }
     FakeBackend backend;
     Answer get;
-    serve_api(backend, request("GET", "/api/v1/login"), get.responder());
+    serve_api(backend, routes(), request("GET", "/api/v1/login"), get.responder());
     EXPECT_EQ(get.response->status, 405);
 }
