@@ -93,6 +93,21 @@ std::vector<Migration> embedded_migrations() {
     return out;
 }
 
+int recorded_schema_version(const std::string& url) {
+    try {
+        pqxx::connection conn{with_connect_timeout(url, kDefaultConnectTimeout)};
+        pqxx::nontransaction tx{conn};
+        // to_regclass: a database never migrated has no table yet, which is version 0, not an error.
+        return tx
+            .exec1(
+                "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 "
+                "ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END")[0]
+            .as<int>();
+    } catch (const std::exception& e) {
+        throw unreachable_database(url, e.what(), " to read its schema version");
+    }
+}
+
 MigrationReport apply_migrations(const std::string& url) {
     auto migrations = embedded_migrations();
     return apply_migrations(url, migrations);

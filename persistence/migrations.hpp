@@ -44,6 +44,11 @@ struct MigrationReport {
 // database error) or DatabaseError (unreachable), and refuses a database whose recorded migration
 // differs from the embedded one (edited after being applied) or that is newer than this binary.
 MigrationReport apply_migrations(const std::string& url);
+
+// The highest migration version recorded in the database at `url` (0 when none is), in one read-only
+// query: /readyz compares it with embedded_migrations() (issue 12 item 4). Throws DatabaseError when the
+// database cannot be reached.
+int recorded_schema_version(const std::string& url);
 MigrationReport apply_migrations(const std::string& url, std::span<const Migration> migrations);
 
 }  // namespace tavolo::persistence

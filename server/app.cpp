@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -39,11 +40,13 @@ int thread_count(const Config& config) {
                               : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 }
 
-// /readyz: the database as the probe saw it last (at most about a second ago) and the write path as it
-// stands now: a full queue or a write service that cannot reach the database with work waiting means
-// hands cannot be made durable, so the server must not take new players.
-Readiness readiness_of(DatabaseHealth* health, const persistence::WriteService& writes,
-                       std::size_t queue_capacity) {
+// /readyz: the recovery of unfinished tournaments done, the database as the probe saw it last (at most
+// about a second ago: reachable, migrated to this binary's schema) and the write path as it stands now:
+// a full queue or a write service that cannot reach the database with work waiting means hands cannot
+// be made durable, so the server must not take new players.
+Readiness readiness_of(const std::atomic<bool>& recovered, DatabaseHealth* health,
+                       const persistence::WriteService& writes, std::size_t queue_capacity) {
+    if (!recovered) return {false, "recovering the tournaments left unfinished by the last stop"};
     if (!health) return {false, "no database is configured"};
     if (Readiness db = health->readiness(); !db.ready) return db;
     const auto status = writes.status();
@@ -108,15 +111,17 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     tournaments.set_lobby(lobby);
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
     // refunds, before anyone connects; the lobby hears of them before any director can report.
+    std::atomic<bool> recovered{false};
     if (!config.database_url.empty()) {
         persistence::Database db(config.database_url);
         lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
     }
+    recovered = true;
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
 
     ServerInfo info{version,
-                    [health, &writes, capacity = write_options.queue_capacity] {
-                        return readiness_of(health, writes, capacity);
+                    [&recovered, health, &writes, capacity = write_options.queue_capacity] {
+                        return readiness_of(recovered, health, writes, capacity);
                     },
                     [&registry, &seats, &tables, &writes, &write_options] {
                         return metrics::exposition(gauges_of(registry, seats, tables, writes, write_options),

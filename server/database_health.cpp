@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "persistence/connection.hpp"
+#include "persistence/migrations.hpp"
 
 namespace tavolo::server {
 
@@ -13,7 +14,19 @@ constexpr std::chrono::seconds kProbeConnectTimeout{2};
 
 DatabaseHealth::Probe DatabaseHealth::postgres_probe(const std::string& url) {
     const std::string probe_url = persistence::with_connect_timeout(url, kProbeConnectTimeout);
-    return [probe_url] { persistence::probe_database(probe_url); };
+    const auto migrations = persistence::embedded_migrations();
+    const int needed = migrations.empty() ? 0 : migrations.back().version;
+    return [probe_url, needed] {
+        const int recorded = persistence::recorded_schema_version(probe_url);
+        if (recorded < needed)
+            throw SchemaMismatch("migrations are not applied: the database's schema is at version " +
+                                 std::to_string(recorded) + " and this server needs " +
+                                 std::to_string(needed) + "; restart tavolo-server to apply them");
+        if (recorded > needed)
+            throw SchemaMismatch("the database's schema is at version " + std::to_string(recorded) +
+                                 ", newer than this server's " + std::to_string(needed) +
+                                 ": another, newer tavolo-server migrated it; upgrade this one");
+    };
 }
 
 DatabaseHealth::DatabaseHealth(Probe probe, Options options)
@@ -49,14 +62,27 @@ void DatabaseHealth::run() {
 
 void DatabaseHealth::check() {
     std::string error;
+    std::string schema_problem;
     try {
         probe_();
+    } catch (const SchemaMismatch& e) {
+        schema_problem = e.what();
     } catch (const std::exception& e) {
         error = e.what();
         if (error.empty()) error = "the probe failed without a message";
         // libpq's messages span lines and may quote: keep the log line one key=value line.
         for (char& c : error)
             if (c == '\n' || c == '\r' || c == '"') c = c == '"' ? '\'' : ' ';
+    }
+    {
+        std::lock_guard lock(schema_mutex_);
+        schema_problem_ = schema_problem;
+    }
+    if (schema_current_.exchange(schema_problem.empty()) != schema_problem.empty()) {
+        if (schema_problem.empty())
+            spdlog::warn("event=database_schema_current");
+        else
+            spdlog::warn("event=database_schema_mismatch detail=\"{}\"", schema_problem);
     }
     // The state changes before the log line: whoever reads the line and asks /readyz sees the new state.
     if (error.empty()) {
@@ -69,6 +95,10 @@ void DatabaseHealth::check() {
 
 Readiness DatabaseHealth::readiness(Clock::time_point now) const {
     if (!up_) return {false, "the database is not reachable (the server's log says why)"};
+    if (!schema_current_) {
+        std::lock_guard lock(schema_mutex_);
+        return {false, schema_problem_};
+    }
     const Clock::time_point last{Clock::duration{last_success_.load()}};
     if (now - last > options_.stale_after)
         return {false,

@@ -11,12 +11,20 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
 #include "server/readiness.hpp"
 
 namespace tavolo::server {
+
+// What a probe throws when the database answers but its schema is not the one this binary migrated
+// to (a restore from an older backup, a newer server's migrations): /readyz names it, not "unreachable".
+class SchemaMismatch : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
 
 class DatabaseHealth {
   public:
@@ -29,7 +37,8 @@ class DatabaseHealth {
         std::chrono::milliseconds stale_after{3'000};
     };
 
-    // The probe for a PostgreSQL URL: connects (giving up after 2 s) and runs a trivial query.
+    // The probe for a PostgreSQL URL: connects (giving up after 2 s) and reads the schema version the
+    // migrations recorded; a version other than this binary's newest migration is a SchemaMismatch.
     static Probe postgres_probe(const std::string& url);
 
     // Starts up: main has just reached the database, so it counts as up until a probe says otherwise.
@@ -55,6 +64,9 @@ class DatabaseHealth {
     Probe probe_;
     Options options_;
     std::atomic<bool> up_{true};
+    std::atomic<bool> schema_current_{true};  // main has just migrated it
+    mutable std::mutex schema_mutex_;         // over schema_problem_ only
+    std::string schema_problem_;
     std::atomic<Clock::rep> last_success_;  // time_since_epoch of the last probe that succeeded
     std::mutex mutex_;
     std::condition_variable wake_;

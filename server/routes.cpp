@@ -22,7 +22,9 @@ HttpResponse readyz(const ServerInfo& info) {
     const Readiness now =
         info.readiness ? info.readiness() : Readiness{false, "no readiness check is set up"};
     if (!now.ready) return json(503, R"({"status":"unavailable","message":)" + json_string(now.reason) + "}");
-    return json(200, R"({"status":"ready"})");
+    return json(
+        200,
+        R"({"status":"ready","checks":{"recovery":"done","database":"reachable","migrations":"applied"}})");
 }
 
 }  // namespace

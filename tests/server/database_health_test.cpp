@@ -60,3 +60,22 @@ TEST(DatabaseHealth, StopEndsTheProbingThread) {
     EXPECT_EQ(db.probes, 0);
     EXPECT_TRUE(health.readiness().ready);
 }
+
+// Issue 12 item 4: a database that answers with another schema than this binary's is not ready, with
+// the probe's words (not "unreachable"), and is ready again once its schema is current.
+TEST(DatabaseHealth, ASchemaMismatchIsNotReadyAndSaysWhy) {
+    bool behind = false;
+    DatabaseHealth health(
+        [&behind] {
+            if (behind) throw SchemaMismatch("migrations are not applied: version 9, this server needs 10");
+        },
+        {});
+    behind = true;
+    health.check();
+    const auto now = health.readiness();
+    EXPECT_FALSE(now.ready);
+    EXPECT_EQ(now.reason, "migrations are not applied: version 9, this server needs 10");
+    behind = false;
+    health.check();
+    EXPECT_TRUE(health.readiness().ready);
+}
