@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  g++ cmake ninja-build pkg-config ccache git clang-format curl python3
+  g++ cmake ninja-build pkg-config ccache git clang-format curl python3 python3-yaml
   libboost1.81-dev libpqxx-dev libpq-dev libprotobuf-dev protobuf-compiler libspdlog-dev
   libssl-dev libsodium-dev libtomlplusplus-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
