@@ -6,51 +6,10 @@
 
 #include "persistence/account_store.hpp"
 #include "tests/support/e2e_money.hpp"
-#include "tests/support/raw_http.hpp"
-#include "tests/support/run_tool.hpp"
+#include "tests/support/operator_client.hpp"
 #include "tests/support/server_process.hpp"
 
 using namespace tavolo::testing;
-
-namespace {
-
-// `tavolo-server --config CONFIG ARGS` with `input` on its standard input and the database's URL.
-ToolRun server_command(const std::string& url, const std::string& config, const std::string& args,
-                       const std::string& input) {
-    return run_tool("--config " + config + " " + args,
-                    "printf '" + input + "' | TAVOLO_DATABASE_URL='" + url + "' " + TAVOLO_SERVER_BIN);
-}
-
-// One request on its own connection; the whole response, headers included.
-RawResponse call(int port, const std::string& method, const std::string& target,
-                 const std::string& authorization = "", const std::string& body = "") {
-    RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
-    if (!authorization.empty()) request += "Authorization: " + authorization + "\r\n";
-    if (!body.empty())
-        request +=
-            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    EXPECT_TRUE(connection.send(request));
-    connection.read_to_end();
-    auto response = parse_response(connection.received());
-    EXPECT_TRUE(response) << connection.received();
-    return response.value_or(RawResponse{});
-}
-
-std::string json_field(const std::string& body, const std::string& name) {
-    const std::string key = "\"" + name + "\":\"";
-    auto at = body.find(key);
-    if (at == std::string::npos) return "";
-    at += key.size();
-    return body.substr(at, body.find('"', at) - at);
-}
-
-std::string login_body(const std::string& name, const std::string& password) {
-    return "{\"name\":\"" + name + "\",\"password\":\"" + password + "\"}";
-}
-
-}  // namespace
 
 TEST(OperatorLogin, AdminAddCreatesTheFirstAdminOnANewDatabaseAndSaysWhatItDid) {
     TestDatabase db;  // not migrated: admin add migrates first, as the server does
@@ -104,7 +63,7 @@ TEST(OperatorLogin, AnAdminLogsInAndIsRecognisedAPlayerIsRefusedAndNoTokenIsUnau
     ASSERT_TRUE(server.running()) << server.log();
     const int port = server.port();
 
-    auto admin_login = call(port, "POST", "/api/v1/login", "", login_body("ada", "long enough"));
+    auto admin_login = api_call(port, "POST", "/api/v1/login", "", login_body("ada", "long enough"));
     ASSERT_EQ(admin_login.status, 200) << admin_login.body;
     EXPECT_EQ(json_field(admin_login.body, "role"), "admin");
     const std::string admin_token = json_field(admin_login.body, "token");
@@ -116,39 +75,39 @@ TEST(OperatorLogin, AnAdminLogsInAndIsRecognisedAPlayerIsRefusedAndNoTokenIsUnau
               1)
         << "the token is stored, hashed";
 
-    auto me = call(port, "GET", "/api/v1/me", "Bearer " + admin_token);
+    auto me = api_call(port, "GET", "/api/v1/me", "Bearer " + admin_token);
     EXPECT_EQ(me.status, 200) << me.body;
     EXPECT_EQ(json_field(me.body, "name"), "ada");
     EXPECT_EQ(json_field(me.body, "role"), "admin");
 
-    auto player_login = call(port, "POST", "/api/v1/login", "", login_body("PIA", "pia password"));
+    auto player_login = api_call(port, "POST", "/api/v1/login", "", login_body("PIA", "pia password"));
     ASSERT_EQ(player_login.status, 200) << player_login.body;
     EXPECT_EQ(json_field(player_login.body, "role"), "player");
-    auto player_me = call(port, "GET", "/api/v1/me", "Bearer " + json_field(player_login.body, "token"));
+    auto player_me = api_call(port, "GET", "/api/v1/me", "Bearer " + json_field(player_login.body, "token"));
     EXPECT_EQ(player_me.status, 403) << player_me.body;
     EXPECT_NE(player_me.body.find("FORBIDDEN"), std::string::npos) << player_me.body;
 
-    auto none = call(port, "GET", "/api/v1/me");
+    auto none = api_call(port, "GET", "/api/v1/me");
     EXPECT_EQ(none.status, 401) << none.body;
     EXPECT_EQ(none.headers["www-authenticate"], "Bearer");
     std::string forged_token = admin_token;
     forged_token[0] = forged_token[0] == 'x' ? 'y' : 'x';
-    auto forged = call(port, "GET", "/api/v1/me", "Bearer " + forged_token);
+    auto forged = api_call(port, "GET", "/api/v1/me", "Bearer " + forged_token);
     EXPECT_EQ(forged.status, 401) << forged.body;
     EXPECT_TRUE(forged.headers["www-authenticate"].starts_with("Bearer"))
         << forged.headers["www-authenticate"];
-    auto unknown_route = call(port, "GET", "/api/v1/tournaments");
+    auto unknown_route = api_call(port, "GET", "/api/v1/tournaments");
     EXPECT_EQ(unknown_route.status, 401) << "every /api/v1 route checks the token first";
 
-    auto wrong = call(port, "POST", "/api/v1/login", "", login_body("ada", "not her password"));
+    auto wrong = api_call(port, "POST", "/api/v1/login", "", login_body("ada", "not her password"));
     EXPECT_EQ(wrong.status, 401) << wrong.body;
-    auto nobody = call(port, "POST", "/api/v1/login", "", login_body("nobody", "long enough"));
+    auto nobody = api_call(port, "POST", "/api/v1/login", "", login_body("nobody", "long enough"));
     EXPECT_EQ(nobody.status, 401) << nobody.body;
 
-    auto malformed = call(port, "POST", "/api/v1/login", "", R"({"name":"ada","password":12345678})");
+    auto malformed = api_call(port, "POST", "/api/v1/login", "", R"({"name":"ada","password":12345678})");
     EXPECT_EQ(malformed.status, 400) << malformed.body;
     EXPECT_NE(malformed.body.find(R"("field":"password")"), std::string::npos) << malformed.body;
-    auto not_json = call(port, "POST", "/api/v1/login", "", "name=ada");
+    auto not_json = api_call(port, "POST", "/api/v1/login", "", "name=ada");
     EXPECT_EQ(not_json.status, 400) << not_json.body;
     EXPECT_NE(not_json.body.find(R"("field":"body")"), std::string::npos) << not_json.body;
 
