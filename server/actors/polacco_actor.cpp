@@ -388,10 +388,12 @@ void PolaccoActor::Impl::handle(PolaccoTableNumber table, const session::TableRe
                 if (cancel_run.cancelling)
                     return reply({v1::ERROR_CODE_ILLEGAL_ACTION,
                                   "the tournament is being cancelled: this hand is void"});
+                const auto received = std::chrono::steady_clock::now();
                 carry_out(table, core->on_action(table,
                                                  table::PolaccoAction{*player, parsed->hand, parsed->decision,
                                                                       command_of(*command)},
                                                  now()));
+                metrics::instruments().action_broadcast.observe_since(received);
             },
             [&](const session::SitOutRequest&) {
                 reply({v1::ERROR_CODE_ILLEGAL_ACTION,
