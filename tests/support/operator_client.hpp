@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "persistence/account_store.hpp"
 #include "tests/support/raw_http.hpp"
 #include "tests/support/run_tool.hpp"
 
@@ -60,6 +61,13 @@ inline void add_admin(const std::string& url, const std::string& config, const s
                       const std::string& password) {
     const auto made = server_command(url, config, "admin add " + name, password + "\\n");
     ASSERT_EQ(made.code, 0) << made.out;
+}
+
+// Creates the player `name` on the database at `url` (as a first log in over the WebSocket would).
+inline void add_player(const std::string& url, const std::string& name, const std::string& password) {
+    persistence::Database store(url);
+    ASSERT_TRUE(
+        persistence::AccountStore(store, persistence::PasswordCost::minimum()).create(name, password));
 }
 
 }  // namespace tavolo::testing

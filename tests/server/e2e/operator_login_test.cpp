@@ -28,11 +28,7 @@ TEST(OperatorLogin, AdminAddCreatesTheFirstAdminOnANewDatabaseAndSaysWhatItDid) 
     EXPECT_NE(wrong.out.find("not its password"), std::string::npos) << wrong.out;
 
     // An existing player becomes admin given its own password.
-    {
-        tavolo::persistence::Database store(db.url());
-        ASSERT_TRUE(tavolo::persistence::AccountStore(store, tavolo::persistence::PasswordCost::minimum())
-                        .create("pia", "pia password"));
-    }
+    add_player(db.url(), "pia", "pia password");
     auto promoted = server_command(db.url(), config, "admin add pia", "pia password\\n");
     EXPECT_EQ(promoted.code, 0) << promoted.out;
     EXPECT_NE(promoted.last_line().find("account 'pia' (id "), std::string::npos) << promoted.out;
@@ -54,11 +50,7 @@ TEST(OperatorLogin, AnAdminLogsInAndIsRecognisedAPlayerIsRefusedAndNoTokenIsUnau
     const auto config = write_temp_file("operator_login.toml",
                                         "[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n");
     ASSERT_EQ(server_command(db.url(), config, "admin add ada", "long enough\\n").code, 0);
-    {
-        tavolo::persistence::Database store(db.url());
-        ASSERT_TRUE(tavolo::persistence::AccountStore(store, tavolo::persistence::PasswordCost::minimum())
-                        .create("pia", "pia password"));
-    }
+    add_player(db.url(), "pia", "pia password");
     ServerProcess server({"--config", config}, {"TAVOLO_DATABASE_URL=" + db.url()});
     ASSERT_TRUE(server.running()) << server.log();
     const int port = server.port();

@@ -46,11 +46,7 @@ TEST(OperatorRefusals, EveryRouteRefusesNoTokenAPlayerAndUnknownIdsAndChangesNot
     const auto config = write_temp_file("operator_refusals.toml",
                                         "[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n");
     add_admin(db.url(), config, "ada", "long enough");
-    {
-        tavolo::persistence::Database store(db.url());
-        ASSERT_TRUE(tavolo::persistence::AccountStore(store, tavolo::persistence::PasswordCost::minimum())
-                        .create("pia", "pia password"));
-    }
+    add_player(db.url(), "pia", "pia password");
     ServerProcess server({"--config", config}, {"TAVOLO_DATABASE_URL=" + db.url()});
     ASSERT_TRUE(server.running()) << server.log();
     const int port = server.port();
