@@ -5,6 +5,7 @@
 
 #include "server/api/json_body.hpp"
 #include "server/api/router.hpp"
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::server;
 using namespace tavolo::server::api;
@@ -96,16 +97,16 @@ TEST(ApiRouter, ListsItsRoutes) {
 }
 
 TEST(ApiJsonBody, NamesTheFieldOfEveryError) {
-    EXPECT_EQ(parse_object("{", "{}").error().field, "body");
-    EXPECT_EQ(parse_object("[1]", "{}").error().field, "body");
+    EXPECT_EQ(refusal_of(parse_object("{", "{}")).field, "body");
+    EXPECT_EQ(refusal_of(parse_object("[1]", "{}")).field, "body");
     auto object = parse_object(R"({"amount": 12.5, "reason": 3, "big": "12", "flag": 1, "extra": 0})", "{}");
     ASSERT_TRUE(object.has_value());
-    EXPECT_EQ(required_int(*object, "amount", 1, 100).error().field, "amount");
-    EXPECT_EQ(required_string(*object, "reason").error().field, "reason");
-    EXPECT_EQ(required_string(*object, "missing").error().field, "missing");
+    EXPECT_EQ(refusal_of(required_int(*object, "amount", 1, 100)).field, "amount");
+    EXPECT_EQ(refusal_of(required_string(*object, "reason")).field, "reason");
+    EXPECT_EQ(refusal_of(required_string(*object, "missing")).field, "missing");
     EXPECT_EQ(required_int(*object, "big", 1, 100), 12) << "int64 as a string, as protobuf's JSON writes it";
-    EXPECT_EQ(required_int(*object, "big", 1, 5).error().field, "big");
-    EXPECT_EQ(optional_bool(*object, "flag").error().field, "flag");
+    EXPECT_EQ(refusal_of(required_int(*object, "big", 1, 5)).field, "big");
+    EXPECT_EQ(refusal_of(optional_bool(*object, "flag")).field, "flag");
     EXPECT_FALSE(optional_int(*object, "absent", 0, 1)->has_value());
     const auto unknown = unknown_field(*object, {"amount", "reason", "big", "flag"});
     ASSERT_TRUE(unknown.has_value());
