@@ -42,6 +42,18 @@ StoreResult<WalletAdjusted> AccountAdmin::adjust_wallet(const WalletAdjustment& 
         movement.key = "operator:" + std::to_string(raw(a.account)) + ":" + a.key;
         movement.memo = a.memo;
         auto posted = detail::post_movements(tx, std::span(&movement, 1)).front();
+        if (!posted && posted.error().code == StoreErrc::insufficient_funds) {
+            const auto held = tx.exec_params1("SELECT balance FROM wallets WHERE id = $1", raw(player))[0];
+            return store_error(StoreErrc::insufficient_funds,
+                               "insufficient funds: account " + std::to_string(raw(a.account)) + " holds " +
+                                   held.as<std::string>() + " cents, less than the debit of " +
+                                   std::to_string(-a.amount) + " cents; nothing moved");
+        }
+        if (!posted && posted.error().code == StoreErrc::idempotency_conflict)
+            return store_error(StoreErrc::idempotency_conflict,
+                               "key '" + a.key + "' was used before for another movement of account " +
+                                   std::to_string(raw(a.account)) +
+                                   " (another amount or direction): nothing moved; use a new key");
         if (!posted) return std::unexpected(posted.error());
         // The balances around this movement, from the wallet's entries (the same answer for a replay).
         auto row = tx.exec_params1(
