@@ -72,25 +72,31 @@ TEST(AccountAdmin, ARefusedMovementChangesNothingAndAuditsNothing) {
     Room r;
     AccountAdmin admin(r.t.db());
     ASSERT_TRUE(admin.adjust_wallet({r.pia.id, 500, "k", "start"}, as(r.op, "credit_wallet", r.pia)));
-    EXPECT_EQ(admin.adjust_wallet({r.pia.id, 501, "k", "start"}, as(r.op, "credit_wallet", r.pia)).error().code,
-              StoreErrc::idempotency_conflict);
-    EXPECT_EQ(admin.adjust_wallet({r.pia.id, -500, "k", "start"}, as(r.op, "debit_wallet", r.pia)).error().code,
-              StoreErrc::idempotency_conflict)
+    EXPECT_EQ(
+        admin.adjust_wallet({r.pia.id, 501, "k", "start"}, as(r.op, "credit_wallet", r.pia)).error().code,
+        StoreErrc::idempotency_conflict);
+    EXPECT_EQ(
+        admin.adjust_wallet({r.pia.id, -500, "k", "start"}, as(r.op, "debit_wallet", r.pia)).error().code,
+        StoreErrc::idempotency_conflict)
         << "a debit under a credit's key";
     auto over = admin.adjust_wallet({r.pia.id, -501, "over", "too much"}, as(r.op, "debit_wallet", r.pia));
     ASSERT_FALSE(over);
     EXPECT_EQ(over.error().code, StoreErrc::insufficient_funds);
     EXPECT_NE(over.error().message.find("500"), std::string::npos) << over.error().message;
-    EXPECT_EQ(admin.adjust_wallet({r.pia.id, 100, "p", "self"}, as(r.pia, "credit_wallet", r.pia)).error().code,
-              StoreErrc::forbidden)
+    EXPECT_EQ(
+        admin.adjust_wallet({r.pia.id, 100, "p", "self"}, as(r.pia, "credit_wallet", r.pia)).error().code,
+        StoreErrc::forbidden)
         << "a player's action is not an operator's";
-    EXPECT_EQ(admin.adjust_wallet({AccountId{999'999}, 100, "n", "x"}, as(r.op, "credit_wallet", r.pia)).error().code,
+    EXPECT_EQ(admin.adjust_wallet({AccountId{999'999}, 100, "n", "x"}, as(r.op, "credit_wallet", r.pia))
+                  .error()
+                  .code,
               StoreErrc::not_found);
     EXPECT_EQ(admin.adjust_wallet({r.pia.id, 0, "z", "x"}, as(r.op, "credit_wallet", r.pia)).error().code,
               StoreErrc::invalid_argument);
     EXPECT_EQ(r.balance(r.pia), 500);
     EXPECT_EQ(r.audit_rows(), 1);
-    EXPECT_EQ(r.t.count("SELECT count(*) FROM ledger_transactions WHERE idempotency_key LIKE 'operator:%'"), 1);
+    EXPECT_EQ(r.t.count("SELECT count(*) FROM ledger_transactions WHERE idempotency_key LIKE 'operator:%'"),
+              1);
 }
 
 TEST(AccountAdmin, OnlyAnAdminChangesARoleAuditedAndTheSameRoleIsNoChange) {
@@ -139,8 +145,9 @@ TEST(PlayerDirectory, InspectsWalletEntriesPagedTournamentsAndSanctions) {
     const Account op = accounts.create("otto", "long enough", Role::operator_).value();
     AccountAdmin admin(t.db());
     for (int i = 1; i <= 3; ++i)
-        ASSERT_TRUE(admin.adjust_wallet({player.id, 100 * i, "c" + std::to_string(i), "gift " + std::to_string(i)},
-                                        as(op, "credit_wallet", player)));
+        ASSERT_TRUE(
+            admin.adjust_wallet({player.id, 100 * i, "c" + std::to_string(i), "gift " + std::to_string(i)},
+                                as(op, "credit_wallet", player)));
     t.query("INSERT INTO sanctions (account_id, kind, tournament_id, reason, operator_id) VALUES (" +
             std::to_string(raw(player.id)) + ", 'warning', " + std::to_string(raw(sng.tournament.id)) +
             ", 'slow play', " + std::to_string(raw(op.id)) + ") RETURNING 1");

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <vector>
 
@@ -63,7 +65,9 @@ struct FakePlayers : PlayerBackend {
 
 struct FakeAudit : AuditBackend {
     std::vector<std::pair<p::AuditQuery, Done>> queries;
-    void audit(p::AuditQuery query, Done done) override { queries.emplace_back(std::move(query), std::move(done)); }
+    void audit(p::AuditQuery query, Done done) override {
+        queries.emplace_back(std::move(query), std::move(done));
+    }
 };
 
 struct Api {
@@ -80,7 +84,8 @@ struct Api {
 
     p::Account caller(p::Role role) { return p::Account{p::AccountId{1}, "ada", role, p::WalletId{2}}; }
 
-    void send(std::string method, std::string target, std::string body = "", p::Role role = p::Role::operator_) {
+    void send(std::string method, std::string target, std::string body = "",
+              p::Role role = p::Role::operator_) {
         response.reset();
         ApiCall call;
         call.caller = caller(role);
@@ -106,8 +111,8 @@ struct Api {
 };
 
 p::PlayerSummary pia() {
-    return {p::AccountId{3}, "pia", p::Role::player, std::chrono::system_clock::time_point(std::chrono::seconds(0)),
-            std::nullopt};
+    return {p::AccountId{3}, "pia", p::Role::player,
+            std::chrono::system_clock::time_point(std::chrono::seconds(0)), std::nullopt};
 }
 
 const char* kCredit = R"({"direction":"credit","amount_cents":2500,"reason":"goodwill","key":"k-1"})";
@@ -171,8 +176,10 @@ TEST(PlayerRoutes, InspectIs404ForAnUnknownIdAndShowsTheFile) {
     file.balance = 12'345;
     file.entries.push_back({42, p::LedgerTransactionId{7}, "deposit", "goodwill", 2'500, {}, "external"});
     file.more_entries = true;
-    file.tournaments.push_back({p::TournamentId{4}, "Sunday", "running", "playing", 1, std::nullopt, 2'500, 0, 0, 1, 0});
-    file.sanctions.push_back({9, "warning", 4, std::nullopt, std::nullopt, "slow", p::AccountId{1}, "ada", {}, std::nullopt});
+    file.tournaments.push_back(
+        {p::TournamentId{4}, "Sunday", "running", "playing", 1, std::nullopt, 2'500, 0, 0, 1, 0});
+    file.sanctions.push_back(
+        {9, "warning", 4, std::nullopt, std::nullopt, "slow", p::AccountId{1}, "ada", {}, std::nullopt});
     api.players.inspections[1].done(file);
     ASSERT_EQ(api.status(), 200);
     const auto b = api.body();
@@ -216,7 +223,8 @@ TEST(PlayerRoutes, AMalformedWalletBodyIs400NamingTheFieldAndNeverReachesTheBack
 
 TEST(PlayerRoutes, AWalletMovementAnswersTheSameForAReplayAndRefusalsAre409Or404) {
     Api api;
-    api.send("POST", "/api/v1/players/3/wallet", R"({"direction":"debit","amount_cents":"700","reason":"fix","key":"d"})");
+    api.send("POST", "/api/v1/players/3/wallet",
+             R"({"direction":"debit","amount_cents":"700","reason":"fix","key":"d"})");
     ASSERT_EQ(api.players.wallets.size(), 1u);
     const auto& asked = api.players.wallets[0];
     EXPECT_EQ(asked.caller.name, "ada");
@@ -235,14 +243,16 @@ TEST(PlayerRoutes, AWalletMovementAnswersTheSameForAReplayAndRefusalsAre409Or404
     EXPECT_EQ(b.at("balance_after_cents").as_int64(), 300);
     EXPECT_EQ(b.at("transaction_id").as_int64(), 11);
 
-    api.send("POST", "/api/v1/players/3/wallet", R"({"direction":"debit","amount_cents":700,"reason":"fix","key":"d"})");
+    api.send("POST", "/api/v1/players/3/wallet",
+             R"({"direction":"debit","amount_cents":700,"reason":"fix","key":"d"})");
     api.players.wallets[1].done(p::WalletAdjusted{p::LedgerTransactionId{11}, false, 1'000, 300, 0});
     EXPECT_EQ(api.status(), 200);
     EXPECT_EQ(api.response->body, first);
     EXPECT_EQ(api.header("Idempotent-Replayed"), "true");
 
     api.send("POST", "/api/v1/players/3/wallet", kCredit);
-    api.players.wallets[2].done(p::store_error(p::StoreErrc::insufficient_funds, "insufficient funds: nothing moved"));
+    api.players.wallets[2].done(
+        p::store_error(p::StoreErrc::insufficient_funds, "insufficient funds: nothing moved"));
     EXPECT_EQ(api.status(), 409);
     EXPECT_NE(api.response->body.find("insufficient funds"), std::string::npos);
     api.send("POST", "/api/v1/players/3/wallet", kCredit);
@@ -293,8 +303,14 @@ TEST(AuditRoutes, FiltersArePassedOnAndEntriesShowDetailsAsObjects) {
     EXPECT_EQ(q.limit, 2);
     EXPECT_EQ(q.before, 90);
     std::vector<p::AuditEntry> entries(2);
-    entries[0] = {80, {}, p::AccountId{4}, "credit_wallet", "account:3",
-                  R"({"operator":"otto","before":{"balance_cents":0},"after":{"balance_cents":5},"reason":"r"})", "otto"};
+    entries[0] = {
+        80,
+        {},
+        p::AccountId{4},
+        "credit_wallet",
+        "account:3",
+        R"({"operator":"otto","before":{"balance_cents":0},"after":{"balance_cents":5},"reason":"r"})",
+        "otto"};
     entries[1] = {70, {}, p::AccountId{4}, "credit_wallet", "account:3", "{}", "otto"};
     api.audit.queries[0].second(entries);
     ASSERT_EQ(api.status(), 200);
@@ -310,14 +326,33 @@ TEST(AuditRoutes, FiltersArePassedOnAndEntriesShowDetailsAsObjects) {
     ASSERT_EQ(api.audit.queries.size(), 2u);
     EXPECT_FALSE(api.audit.queries[1].first.operator_id.has_value());
     EXPECT_EQ(api.audit.queries[1].first.limit, 50);
-    for (const auto& [target, field] : std::vector<std::pair<std::string, std::string>>{
-             {"/api/v1/audit?operator=x", "operator"},
-             {"/api/v1/audit?action=", "action"},
-             {"/api/v1/audit?limit=1000", "limit"},
-             {"/api/v1/audit?before=0", "before"}}) {
+    for (const auto& [target, field] :
+         std::vector<std::pair<std::string, std::string>>{{"/api/v1/audit?operator=x", "operator"},
+                                                          {"/api/v1/audit?action=", "action"},
+                                                          {"/api/v1/audit?limit=1000", "limit"},
+                                                          {"/api/v1/audit?before=0", "before"}}) {
         api.send("GET", target);
         EXPECT_EQ(api.status(), 400) << target;
         EXPECT_EQ(api.field(), field) << target;
     }
     EXPECT_EQ(api.audit.queries.size(), 2u);
+}
+
+TEST(PlayerRoutes, EveryRouteIsInTheOpenApiFile) {
+    std::ifstream file(std::string(TAVOLO_SOURCE_DIR) + "/proto/operator.openapi.yaml");
+    ASSERT_TRUE(file) << "proto/operator.openapi.yaml";
+    const std::string yaml((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    Api api;
+    const auto routes = api.router.routes();
+    ASSERT_EQ(routes.size(), 5u);
+    for (const auto& [method, pattern] : routes) {
+        const auto at = yaml.find("\n  " + pattern + ":\n");
+        ASSERT_NE(at, std::string::npos) << pattern;
+        const auto end = yaml.find("\n  /", at + 1);
+        std::string lower = method;
+        for (auto& c : lower)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        EXPECT_NE(yaml.substr(at, end - at).find("\n    " + lower + ":\n"), std::string::npos)
+            << method << " " << pattern;
+    }
 }

@@ -19,8 +19,8 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::int64_t kGrant = 10'000;   // [accounts] starting_balance = "100.00"
-constexpr std::int64_t kBuyIn = 1'100;    // 10.00 + 1.00
+constexpr std::int64_t kGrant = 10'000;  // [accounts] starting_balance = "100.00"
+constexpr std::int64_t kBuyIn = 1'100;   // 10.00 + 1.00
 const std::string kPassword = "players e2e";
 
 ToolRun server_command(const std::string& url, const std::string& config, const std::string& args,
@@ -35,7 +35,8 @@ RawResponse call(int port, const std::string& method, const std::string& target,
     std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
     if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
     if (!body.empty())
-        request += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+        request +=
+            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
     request += "\r\n" + body;
     EXPECT_TRUE(connection.send(request));
     connection.read_to_end();
@@ -65,8 +66,8 @@ std::string log_in(int port, const std::string& name, const std::string& passwor
 
 std::string wallet_body(const std::string& direction, std::int64_t cents, const std::string& reason,
                         const std::string& key) {
-    return R"({"direction":")" + direction + R"(","amount_cents":)" + std::to_string(cents) + R"(,"reason":")" +
-           reason + R"(","key":")" + key + R"("})";
+    return R"({"direction":")" + direction + R"(","amount_cents":)" + std::to_string(cents) +
+           R"(,"reason":")" + reason + R"(","key":")" + key + R"("})";
 }
 
 }  // namespace
@@ -168,7 +169,8 @@ TEST(OperatorPlayers, AnAdminFindsInspectsCreditsDebitsAndPromotesEveryActionAud
     EXPECT_EQ(first.at("entries").at(0).at("kind").as_string(), "withdrawal");
     EXPECT_EQ(first.at("entries").at(0).at("counterpart").as_string(), "external");
     const auto next = first.at("next_before").as_int64();
-    auto older = parsed(call(port, "GET", "/api/v1/players/" + pia + "?entries=1&before=" + std::to_string(next), admin));
+    auto older = parsed(
+        call(port, "GET", "/api/v1/players/" + pia + "?entries=1&before=" + std::to_string(next), admin));
     EXPECT_EQ(older.at("entries").at(0).at("amount_cents").as_int64(), 2'550);
     EXPECT_EQ(older.at("entries").at(0).at("memo").as_string(), "goodwill after a disconnect");
 
@@ -195,7 +197,8 @@ TEST(OperatorPlayers, AnAdminFindsInspectsCreditsDebitsAndPromotesEveryActionAud
         EXPECT_EQ(bad.status, 400) << body;
         EXPECT_EQ(field_of(bad), field) << bad.body;
     }
-    EXPECT_EQ(call(port, "POST", "/api/v1/players/999999/wallet", admin, wallet_body("credit", 5, "r", "k9")).status,
+    EXPECT_EQ(call(port, "POST", "/api/v1/players/999999/wallet", admin, wallet_body("credit", 5, "r", "k9"))
+                  .status,
               404);
     EXPECT_EQ(balance(), after);
     EXPECT_EQ(audit_rows(), 2);
@@ -238,11 +241,20 @@ TEST(OperatorPlayers, AnAdminFindsInspectsCreditsDebitsAndPromotesEveryActionAud
     EXPECT_EQ(entries[2].at("operator").at("name").as_string(), "ada");
     EXPECT_EQ(entries[2].at("details").at("before").at("balance_cents").as_int64(), kGrant - kBuyIn);
     EXPECT_EQ(entries[2].at("target").as_string(), "account:" + pia);
-    EXPECT_EQ(parsed(call(port, "GET", "/api/v1/audit?action=credit_wallet", admin)).at("entries").as_array().size(),
+    EXPECT_EQ(parsed(call(port, "GET", "/api/v1/audit?action=credit_wallet", admin))
+                  .at("entries")
+                  .as_array()
+                  .size(),
               1u);
-    EXPECT_EQ(parsed(call(port, "GET", "/api/v1/audit?target=account:" + pia, admin)).at("entries").as_array().size(),
+    EXPECT_EQ(parsed(call(port, "GET", "/api/v1/audit?target=account:" + pia, admin))
+                  .at("entries")
+                  .as_array()
+                  .size(),
               2u);
-    EXPECT_TRUE(parsed(call(port, "GET", "/api/v1/audit?operator=" + otto_id, admin)).at("entries").as_array().empty());
+    EXPECT_TRUE(parsed(call(port, "GET", "/api/v1/audit?operator=" + otto_id, admin))
+                    .at("entries")
+                    .as_array()
+                    .empty());
     auto bad_filter = call(port, "GET", "/api/v1/audit?operator=ada", admin);
     EXPECT_EQ(bad_filter.status, 400);
     EXPECT_EQ(field_of(bad_filter), "operator");
@@ -252,7 +264,8 @@ TEST(OperatorPlayers, AnAdminFindsInspectsCreditsDebitsAndPromotesEveryActionAud
     EXPECT_TRUE(server.wait_for_log("action=debit_wallet")) << server.log();
     EXPECT_TRUE(server.wait_for_log("action=set_role")) << server.log();
     EXPECT_EQ(server.stop(), 0) << server.log();
-    EXPECT_EQ(wallets_off_by_anything(db, kGrant), 2) << "ada's (an admin made by `admin add` has no grant) and pia's";
+    EXPECT_EQ(wallets_off_by_anything(db, kGrant), 2)
+        << "ada's (an admin made by `admin add` has no grant) and pia's";
     EXPECT_EQ(ledger_sum(db), 0);
     EXPECT_EQ(balance(), after);
 }
