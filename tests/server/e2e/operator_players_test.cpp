@@ -204,6 +204,21 @@ TEST(OperatorPlayers, AnAdminFindsInspectsCreditsDebitsAndPromotesEveryActionAud
     EXPECT_EQ(audit_rows(), 2);
     EXPECT_EQ(ledger_sum(db), 0);
 
+    // A player's token is refused (403), no token is 401: nothing moves either way.
+    const std::string player_token = log_in(port, "pia", kPassword);
+    EXPECT_EQ(call(port, "GET", "/api/v1/players?name=p", player_token).status, 403);
+    EXPECT_EQ(call(port, "POST", "/api/v1/players/" + pia + "/wallet", player_token,
+                   wallet_body("credit", 100, "self service", "ticket-4"))
+                  .status,
+              403);
+    EXPECT_EQ(call(port, "POST", "/api/v1/players/" + pia + "/wallet", "",
+                   wallet_body("credit", 100, "r", "ticket-5"))
+                  .status,
+              401);
+    EXPECT_EQ(call(port, "GET", "/api/v1/audit", "").status, 401);
+    EXPECT_EQ(balance(), after);
+    EXPECT_EQ(audit_rows(), 2);
+
     // Roles: the admin makes otto an operator; otto may operate but not change roles.
     const std::string otto_id = std::to_string(ids["otto"]);
     auto promote = call(port, "PUT", "/api/v1/players/" + otto_id + "/role", admin,
