@@ -9,6 +9,7 @@
 #include "persistence/player_directory.hpp"
 #include "tests/persistence/fixtures.hpp"
 #include "tests/persistence/test_database.hpp"
+#include "tests/support/refusal_of.hpp"
 
 using namespace tavolo::persistence;
 using tavolo::testing::MigratedDatabase;
@@ -73,25 +74,25 @@ TEST(AccountAdmin, ARefusedMovementChangesNothingAndAuditsNothing) {
     AccountAdmin admin(r.t.db());
     ASSERT_TRUE(admin.adjust_wallet({r.pia.id, 500, "k", "start"}, as(r.op, "credit_wallet", r.pia)));
     EXPECT_EQ(
-        admin.adjust_wallet({r.pia.id, 501, "k", "start"}, as(r.op, "credit_wallet", r.pia)).error().code,
+        refusal_of(admin.adjust_wallet({r.pia.id, 501, "k", "start"}, as(r.op, "credit_wallet", r.pia))).code,
         StoreErrc::idempotency_conflict);
     EXPECT_EQ(
-        admin.adjust_wallet({r.pia.id, -500, "k", "start"}, as(r.op, "debit_wallet", r.pia)).error().code,
+        refusal_of(admin.adjust_wallet({r.pia.id, -500, "k", "start"}, as(r.op, "debit_wallet", r.pia))).code,
         StoreErrc::idempotency_conflict)
         << "a debit under a credit's key";
     auto over = admin.adjust_wallet({r.pia.id, -501, "over", "too much"}, as(r.op, "debit_wallet", r.pia));
     ASSERT_FALSE(over);
-    EXPECT_EQ(over.error().code, StoreErrc::insufficient_funds);
+    EXPECT_EQ(refusal_of(over).code, StoreErrc::insufficient_funds);
     EXPECT_NE(over.error().message.find("500"), std::string::npos) << over.error().message;
     EXPECT_EQ(
-        admin.adjust_wallet({r.pia.id, 100, "p", "self"}, as(r.pia, "credit_wallet", r.pia)).error().code,
+        refusal_of(admin.adjust_wallet({r.pia.id, 100, "p", "self"}, as(r.pia, "credit_wallet", r.pia))).code,
         StoreErrc::forbidden)
         << "a player's action is not an operator's";
-    EXPECT_EQ(admin.adjust_wallet({AccountId{999'999}, 100, "n", "x"}, as(r.op, "credit_wallet", r.pia))
-                  .error()
-                  .code,
-              StoreErrc::not_found);
-    EXPECT_EQ(admin.adjust_wallet({r.pia.id, 0, "z", "x"}, as(r.op, "credit_wallet", r.pia)).error().code,
+    EXPECT_EQ(
+        refusal_of(admin.adjust_wallet({AccountId{999'999}, 100, "n", "x"}, as(r.op, "credit_wallet", r.pia)))
+            .code,
+        StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(admin.adjust_wallet({r.pia.id, 0, "z", "x"}, as(r.op, "credit_wallet", r.pia))).code,
               StoreErrc::invalid_argument);
     EXPECT_EQ(r.balance(r.pia), 500);
     EXPECT_EQ(r.audit_rows(), 1);
@@ -102,7 +103,7 @@ TEST(AccountAdmin, ARefusedMovementChangesNothingAndAuditsNothing) {
 TEST(AccountAdmin, OnlyAnAdminChangesARoleAuditedAndTheSameRoleIsNoChange) {
     Room r;
     AccountAdmin admin(r.t.db());
-    EXPECT_EQ(admin.set_role(r.pia.id, Role::operator_, as(r.op, "set_role", r.pia)).error().code,
+    EXPECT_EQ(refusal_of(admin.set_role(r.pia.id, Role::operator_, as(r.op, "set_role", r.pia))).code,
               StoreErrc::forbidden);
     auto changed = admin.set_role(r.pia.id, Role::operator_, as(r.admin, "set_role", r.pia));
     ASSERT_TRUE(changed);
@@ -114,8 +115,9 @@ TEST(AccountAdmin, OnlyAnAdminChangesARoleAuditedAndTheSameRoleIsNoChange) {
     ASSERT_TRUE(same);
     EXPECT_EQ(same->audit_id, 0);
     EXPECT_EQ(r.audit_rows(), 1);
-    EXPECT_EQ(admin.set_role(AccountId{999'999}, Role::admin, as(r.admin, "set_role", r.pia)).error().code,
-              StoreErrc::not_found);
+    EXPECT_EQ(
+        refusal_of(admin.set_role(AccountId{999'999}, Role::admin, as(r.admin, "set_role", r.pia))).code,
+        StoreErrc::not_found);
     EXPECT_EQ(r.t.query("SELECT details::text FROM audit_log"),
               R"({"after": {"role": "operator"}, "before": {"role": "player"}})");
 }
@@ -179,7 +181,7 @@ TEST(PlayerDirectory, InspectsWalletEntriesPagedTournamentsAndSanctions) {
     EXPECT_EQ(file.sanctions[0].kind, "warning");
     EXPECT_EQ(file.sanctions[0].reason, "slow play");
     EXPECT_EQ(file.sanctions[0].operator_name, "otto");
-    EXPECT_EQ(directory.inspect(AccountId{999'999}, 5, std::nullopt).error().code, StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(directory.inspect(AccountId{999'999}, 5, std::nullopt)).code, StoreErrc::not_found);
 }
 
 TEST(AuditLogQuery, FiltersByOperatorActionAndTargetAndPagesNewestFirst) {
