@@ -72,8 +72,8 @@ struct PlayerFile {
     engine::Cents balance = 0;
     std::vector<WalletEntry> entries;      // newest first, at most the page asked for
     bool more_entries = false;             // older entries exist: ask with before = entries.back().id
-    std::vector<PlayerEntry> tournaments;  // newest first
-    std::vector<SanctionRow> sanctions;    // newest first
+    std::vector<PlayerEntry> tournaments;  // newest first, the last 200
+    std::vector<SanctionRow> sanctions;    // newest first, the last 200
 };
 
 class PlayerDirectory {
