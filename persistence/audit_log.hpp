@@ -1,6 +1,7 @@
 #pragma once
 // What operators did: an append-only log (the database refuses updates and deletes).
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,16 @@ struct AuditEntry {
     std::string action;  // "cancel_tournament", "sanction", "deposit"...
     std::string target;  // "tournament:42", "account:7"...
     std::string details_json = "{}";
+    std::string operator_name;  // filled by query()
+};
+
+// Which entries query() returns: each filter set narrows them (all together); newest first.
+struct AuditQuery {
+    std::optional<AccountId> operator_id{};
+    std::optional<std::string> action{};
+    std::optional<std::string> target{};
+    std::optional<std::int64_t> before{};  // entries with a smaller id only (the next page)
+    int limit = 50;
 };
 
 class AuditLog {
@@ -28,6 +39,8 @@ class AuditLog {
                                      const std::string& target, const std::string& details_json = "{}");
     // The newest entries first.
     StoreResult<std::vector<AuditEntry>> recent(int limit);
+    // The entries matching `query`, newest first, with their operator's name.
+    StoreResult<std::vector<AuditEntry>> query(const AuditQuery& query);
 
   private:
     Database& db_;

@@ -20,13 +20,17 @@
 #include "server/actors/table_registry.hpp"
 #include "server/actors/tournament_launcher.hpp"
 #include "server/actors/tournament_recovery.hpp"
+#include "server/api/audit_routes.hpp"
 #include "server/api/operator_api.hpp"
+#include "server/api/player_routes.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
 #include "server/metrics/exposition.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
+#include "server/operator/audit_reader.hpp"
+#include "server/operator/player_accounts.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -130,6 +134,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operator API's routes (server/api/README.md): each area adds its own.
     api::Router api_routes;
     api::add_account_routes(api_routes);
+    operators::PlayerAccounts player_accounts(writes);
+    api::add_player_routes(api_routes, player_accounts);
+    operators::AuditReader audit_reader(writes);
+    api::add_audit_routes(api_routes, audit_reader);
     std::optional<Listener> listener;
     try {
         listener.emplace(
