@@ -26,6 +26,7 @@
 #include "server/metrics/exposition.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
+#include "server/operator/hand_backend.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -125,6 +126,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operator API's routes (server/api/README.md): each area adds its own.
     api::Router api_routes;
     api::add_account_routes(api_routes);
+    operators::HandBackend hand_backend(writes);
+    api::add_hand_routes(api_routes, hand_backend);
     std::optional<Listener> listener;
     try {
         listener.emplace(
