@@ -106,7 +106,8 @@ std::string hand_label(const fs::path& file, const std::string& section) {
 void print_stacks(const std::string& label, const phh::HandHistory& hand, const phh::ReplayResult& result) {
     std::cout << label << ": stacks";
     for (std::size_t i = 0; i < result.engine_stacks.size(); ++i) {
-        const std::string name = i < hand.players.size() ? shown_name(hand.players[i]) : "p" + std::to_string(i + 1);
+        const std::string name =
+            i < hand.players.size() ? shown_name(hand.players[i]) : "p" + std::to_string(i + 1);
         std::cout << ' ' << name << '=' << result.engine_stacks[i];
     }
     std::cout << '\n';
