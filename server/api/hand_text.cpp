@@ -143,6 +143,8 @@ std::expected<std::string, std::string> pokerstars_hand(const persistence::Liste
         return std::unexpected(std::string("the stored PHH does not read: ") + parsed.error().to_string());
     phh::PokerStarsOptions options;
     options.tournament_id = std::to_string(raw(hand.tournament));
+    // The stored hand's id: unique in the room, where the PHH `hand` counts a table's hands only.
+    options.hand_id = std::to_string(hand.id);
     options.buy_in = pokerstars_buy_in(hand);
     options.table_name = pokerstars_table(hand);
     options.time = pokerstars_time(hand);

@@ -29,12 +29,13 @@ bool has_phh(const persistence::ListedHand& hand);
 // document, each under its hand_section. Hands without a PHH form are left out.
 std::string phh_document(std::span<const persistence::ListedHand> hands, bool single);
 
-// One hand as PokerStars text, with the tournament's id and buy-in, the table's name
-// ("TOURNAMENT TABLE") and the hand's start time in the header. The error says why it cannot be
+// One hand as PokerStars text, with the stored hand's id (unique in the room: trackers keep one hand
+// per number), the tournament's id and buy-in, the table's name ("TOURNAMENT TABLE") and the hand's
+// start time in the header. The error says why it cannot be
 // written.
 std::expected<std::string, std::string> pokerstars_hand(const persistence::ListedHand& hand);
 // The header options `tavolo pokerstars` needs to write the same text from the PHH:
-// --tournament, --buy-in, --table, --time (the e2e test runs it so).
+// --hand-id (the hand's id), --tournament, --buy-in, --table, --time (the e2e test runs it so).
 std::string pokerstars_buy_in(const persistence::ListedHand& hand);
 std::string pokerstars_table(const persistence::ListedHand& hand);
 std::string pokerstars_time(const persistence::ListedHand& hand);

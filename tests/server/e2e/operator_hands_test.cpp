@@ -195,11 +195,13 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
     EXPECT_EQ(stars.headers.at("content-type"), "text/plain; charset=utf-8");
     const std::string table_name = t + " " + std::to_string(last.at("table").as_int64());
     const auto again =
-        run_tool("pokerstars " + file + " --tournament " + t + " --buy-in '$10.00+$1.00 USD' --table '" +
-                 table_name + "' --time '" + stars_time(text(last.at("started_at"))) + "'");
+        run_tool("pokerstars " + file + " --hand-id " + std::to_string(last.at("id").as_int64()) +
+                 " --tournament " + t + " --buy-in '$10.00+$1.00 USD' --table '" + table_name + "' --time '" +
+                 stars_time(text(last.at("started_at"))) + "'");
     ASSERT_EQ(again.code, 0) << again.out;
     EXPECT_EQ(again.out, stars.body);
-    EXPECT_EQ(stars.body.find("PokerStars Hand #"), 0U) << stars.body;
+    EXPECT_EQ(stars.body.find("PokerStars Hand #" + std::to_string(last.at("id").as_int64()) + ": "), 0U)
+        << "the stored hand's id, unique in the room: " << stars.body;
     EXPECT_NE(stars.body.find("Tournament #" + t + ", $10.00+$1.00 USD Hold'em No Limit"), std::string::npos)
         << stars.body;
     EXPECT_EQ(stars.body.find("Dealt to"), std::string::npos) << "the operator's form has no hero";
