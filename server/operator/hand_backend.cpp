@@ -1,5 +1,7 @@
 #include "server/operator/hand_backend.hpp"
 
+#include <boost/asio/post.hpp>
+
 #include "engine/phh/document.hpp"
 #include "persistence/account_store.hpp"
 
@@ -8,6 +10,10 @@ namespace tavolo::server::operators {
 using persistence::Database;
 using persistence::Executor;
 using persistence::StoreResult;
+
+Executor HandBackend::on_formatting() {
+    return Executor{[this](std::function<void()> f) { boost::asio::post(formatting_, std::move(f)); }};
+}
 
 void HandBackend::hands(persistence::HandFilter filter, PageDone done) {
     auto accepted = writes_.submit<api::HandPage>(
@@ -32,7 +38,7 @@ void HandBackend::hands(persistence::HandFilter filter, PageDone done) {
             page.hands = std::move(*hands);
             return page;
         },
-        done, Executor::service_thread());
+        done, on_formatting());
     if (!accepted) done(std::unexpected(accepted.error()));  // queue full, shutting down: 503
 }
 
@@ -42,7 +48,7 @@ void HandBackend::hand(persistence::TournamentId tournament, int table_number, s
         [=](Database& db) {
             return persistence::HandListing(db).hand(tournament, table_number, hand_number);
         },
-        done, Executor::service_thread());
+        done, on_formatting());
     if (!accepted) done(std::unexpected(accepted.error()));
 }
 
