@@ -8,12 +8,14 @@ namespace tavolo::persistence {
 
 namespace {
 
-// Everything a ListedHand holds, in its order; `h` the hand, `tt` its table, `t` its tournament.
+// Everything a ListedHand holds, in its order; `h` the hand, `tt` its table, `t` its tournament. The
+// level is in the hand's result (the table actor writes it there).
 const char* const kColumns =
     "SELECT h.id, t.id, t.name, t.game, t.betting, t.buy_in_prize_cents, t.buy_in_fee_cents, "
     "tt.table_number, "
     "h.hand_number, to_char(h.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), "
-    "to_char(h.ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), h.phh "
+    "to_char(h.ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), h.phh, "
+    "CASE WHEN jsonb_typeof(h.result->'level') = 'number' THEN (h.result->>'level')::int ELSE 0 END "
     "FROM hands h JOIN tournament_tables tt ON tt.id = h.table_id JOIN tournaments t ON t.id = "
     "tt.tournament_id ";
 
@@ -31,6 +33,7 @@ ListedHand listed(const pqxx::row& r) {
     h.started_at = r[9].as<std::string>();
     h.ended_at = r[10].as<std::string>();
     h.phh = r[11].as<std::string>();
+    h.level = r[12].as<int>();
     return h;
 }
 

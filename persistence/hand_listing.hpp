@@ -25,6 +25,7 @@ struct ListedHand {
     std::int64_t buy_in_fee_cents = 0;
     int table_number = 0;
     std::int64_t hand_number = 0;
+    int level = 0;           // the blind level it was played at (1-based; 0: not recorded)
     std::string started_at;  // UTC, "2026-11-27T01:02:03.456Z"
     std::string ended_at;    // same
     std::string phh;

@@ -90,6 +90,7 @@ std::string hand_summary_json(const persistence::ListedHand& hand) {
         ",\"tournament\":" + std::to_string(raw(hand.tournament)) +
         ",\"tournament_name\":" + json_string(hand.tournament_name) +
         ",\"table\":" + std::to_string(hand.table_number) + ",\"hand\":" + std::to_string(hand.hand_number) +
+        ",\"level\":" + (hand.level > 0 ? std::to_string(hand.level) : std::string("null")) +
         ",\"game\":" + json_string(hand.game) + ",\"betting\":" + json_string(hand.betting) +
         ",\"started_at\":" + json_string(hand.started_at) + ",\"ended_at\":" + json_string(hand.ended_at);
     auto parsed = has_phh(hand)
@@ -147,6 +148,7 @@ std::expected<std::string, std::string> pokerstars_hand(const persistence::Liste
     options.hand_id = std::to_string(hand.id);
     options.buy_in = pokerstars_buy_in(hand);
     options.table_name = pokerstars_table(hand);
+    options.level = hand.level;  // 0: the PHH's, else 1
     options.time = pokerstars_time(hand);
     return phh::pokerstars_text(*parsed, options);
 }

@@ -17,7 +17,7 @@ namespace tavolo::server::api {
 // The hand's name in a .phhs document: `[tournament-7-table-1-hand-12]`.
 std::string hand_section(const persistence::ListedHand& hand);
 
-// {"id","tournament","tournament_name","table","hand","game","betting","variant","started_at",
+// {"id","tournament","tournament_name","table","hand","level","game","betting","variant","started_at",
 //  "ended_at","players":[{"name","seat","starting_stack","finishing_stack","net","won"}],"pot"}:
 // pot and won from the engine's replay of the hand (null when it does not replay).
 std::string hand_summary_json(const persistence::ListedHand& hand);
@@ -30,12 +30,12 @@ bool has_phh(const persistence::ListedHand& hand);
 std::string phh_document(std::span<const persistence::ListedHand> hands, bool single);
 
 // One hand as PokerStars text, with the stored hand's id (unique in the room: trackers keep one hand
-// per number), the tournament's id and buy-in, the table's name ("TOURNAMENT TABLE") and the hand's
-// start time in the header. The error says why it cannot be
-// written.
+// per number), the tournament's id and buy-in, the blind level, the table's name ("TOURNAMENT TABLE") and the
+// hand's start time in the header. The error says why it cannot be written.
 std::expected<std::string, std::string> pokerstars_hand(const persistence::ListedHand& hand);
 // The header options `tavolo pokerstars` needs to write the same text from the PHH:
-// --hand-id (the hand's id), --tournament, --buy-in, --table, --time (the e2e test runs it so).
+// --hand-id (the hand's id), --level (when recorded), --tournament, --buy-in, --table, --time (the e2e test
+// runs it so).
 std::string pokerstars_buy_in(const persistence::ListedHand& hand);
 std::string pokerstars_table(const persistence::ListedHand& hand);
 std::string pokerstars_time(const persistence::ListedHand& hand);

@@ -20,6 +20,7 @@ HandRecord hand_of(TableId table, std::int64_t n, const std::vector<Seated>& sea
     for (std::size_t i = 0; i < seated.size(); ++i)
         h.phh += (i ? ", '" : "'") + seated[i].account.name + "'";
     h.phh += "]\n";
+    h.result_json = "{\"hand\": " + std::to_string(n) + ", \"level\": " + std::to_string(n + 1) + "}";
     return h;
 }
 
@@ -55,6 +56,7 @@ TEST(HandListing, ATournamentsHandsNewestFirstByTableAndPageByPage) {
     EXPECT_EQ(newest.betting, "nl");
     EXPECT_EQ(newest.buy_in_prize_cents, 2000);
     EXPECT_EQ(newest.buy_in_fee_cents, 500);
+    EXPECT_EQ(newest.level, 3) << "from the hand's result";
     EXPECT_EQ(newest.phh, hand_of(a.tables[0], 2, a.players).phh);
     EXPECT_EQ(newest.ended_at.size(), 24U) << newest.ended_at;
     EXPECT_EQ(newest.ended_at.back(), 'Z') << newest.ended_at;

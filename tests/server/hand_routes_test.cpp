@@ -37,6 +37,7 @@ persistence::ListedHand listed(std::int64_t id, std::int64_t hand_number,
     h.buy_in_fee_cents = 100;
     h.table_number = 1;
     h.hand_number = hand_number;
+    h.level = 3;
     h.started_at = "2026-11-27T01:02:03.456Z";
     h.ended_at = "2026-11-27T01:02:09.000Z";
     h.phh = kHand;
@@ -135,6 +136,7 @@ TEST(HandRoutes, TheListingGivesTheSelectionToTheBackendAndSummarisesEachHand) {
         std::string::npos)
         << r.body;
     EXPECT_NE(r.body.find("\"pot\":650}"), std::string::npos) << r.body;
+    EXPECT_NE(r.body.find("\"hand\":8,\"level\":3,"), std::string::npos) << r.body;
     EXPECT_NE(r.body.find("\"game\":\"holdem\",\"betting\":\"nl\""), std::string::npos) << r.body;
     EXPECT_NE(r.body.find("\"ended_at\":\"2026-11-27T01:02:09.000Z\""), std::string::npos) << r.body;
     EXPECT_NE(r.body.find("\"next_before\":9}"), std::string::npos)
@@ -209,7 +211,7 @@ TEST(HandRoutes, OneHandInEachFormat) {
     ASSERT_EQ(stars.status, 200) << stars.body;
     EXPECT_EQ(stars.body, pokerstars_hand(listed(9, 7)).value());
     EXPECT_EQ(
-        stars.body.rfind("PokerStars Hand #9: Tournament #3, $10.00+$1.00 USD Hold'em No Limit - Level I "
+        stars.body.rfind("PokerStars Hand #9: Tournament #3, $10.00+$1.00 USD Hold'em No Limit - Level III "
                          "(50/100) - 2026/11/27 01:02:03 UTC\n",
                          0),
         0U)

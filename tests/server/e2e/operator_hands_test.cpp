@@ -196,7 +196,8 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
     const std::string table_name = t + " " + std::to_string(last.at("table").as_int64());
     const auto again =
         run_tool("pokerstars " + file + " --hand-id " + std::to_string(last.at("id").as_int64()) +
-                 " --tournament " + t + " --buy-in '$10.00+$1.00 USD' --table '" + table_name + "' --time '" +
+                 " --level " + std::to_string(last.at("level").as_int64()) + " --tournament " + t +
+                 " --buy-in '$10.00+$1.00 USD' --table '" + table_name + "' --time '" +
                  stars_time(text(last.at("started_at"))) + "'");
     ASSERT_EQ(again.code, 0) << again.out;
     EXPECT_EQ(again.out, stars.body);
