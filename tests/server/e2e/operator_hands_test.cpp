@@ -80,6 +80,20 @@ std::map<std::string, std::int64_t> printed_stacks(const std::string& out) {
     return stacks;
 }
 
+std::string sit_and_go(const std::string& name, const std::string& game, const std::string& betting) {
+    std::string t = "[[tournament]]\nname = \"" + name + "\"\ngame = \"" + game + "\"\n";
+    if (!betting.empty()) t += "betting = \"" + betting + "\"\nlevel_minutes = 2\n";
+    return t + "seats = 3\nmax_players = 3\nbuy_in = \"10.00\"\nfee = \"1.00\"\n\n";
+}
+
+// The admin's token from a log in on `port`.
+std::string admin_token(int port) {
+    const auto login =
+        call(port, "/api/v1/login", "", "POST", "{\"name\":\"ada\",\"password\":\"long enough\"}");
+    EXPECT_EQ(login.status, 200) << login.body;
+    return login.status == 200 ? text(json::parse(login.body).at("token")) : "";
+}
+
 // "2026-11-27T01:02:03.456Z" -> "2026/11/27 01:02:03 UTC", as a PokerStars header writes it.
 std::string stars_time(std::string iso) {
     iso = iso.substr(0, 19);
@@ -286,4 +300,67 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
     EXPECT_EQ(no_hand.status, 404);
     EXPECT_NE(no_hand.body.find("has no hand 999999"), std::string::npos) << no_hand.body;
     EXPECT_EQ(call(port, "/api/v1/hands?tournament=" + t, "").status, 401);
+}
+
+TEST(OperatorHands, StudAndDrawHandsExportAndReplayPolaccoHandsAreListedWithoutPhh) {
+    MigratedDatabase db;
+    const auto config = write_temp_file(
+        "operator_hands_games.toml",
+        "[clock]\nspeed = 200\n\n[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n" +
+            sit_and_go("Stud", "stud", "limit") + sit_and_go("Draw", "draw", "pl") +
+            sit_and_go("Polacco", "polacco", ""));
+    const auto admin =
+        run_tool("--config " + config + " admin add ada",
+                 "printf 'long enough\\n' | TAVOLO_DATABASE_URL='" + db.url() + "' " + TAVOLO_SERVER_BIN);
+    ASSERT_EQ(admin.code, 0) << admin.out;
+    ServerProcess server({"--config", config}, {"TAVOLO_DATABASE_URL=" + db.url()});
+    ASSERT_TRUE(server.running()) << server.log();
+    const auto bots = run_tool("bots --url ws://127.0.0.1:" + std::to_string(server.port()) +
+                               "/ws --count 9 --strategy random --tournament any");
+    ASSERT_EQ(bots.code, 0) << bots.out;
+    ASSERT_NE(bots.last_line().find(" finished=3 "), std::string::npos) << bots.last_line();
+    ASSERT_EQ(server.stop(), 0) << server.log();  // every write drained
+    ServerProcess again({"--config", config}, {"TAVOLO_DATABASE_URL=" + db.url()});
+    ASSERT_TRUE(again.running()) << again.log();
+    const int port = again.port();
+    const std::string token = admin_token(port);
+
+    for (const std::string game : {"stud", "draw", "polacco"}) {
+        SCOPED_TRACE(game);
+        const std::string t = db.query("SELECT min(id) FROM tournaments WHERE game = '" + game + "'");
+        const std::int64_t stored = db.count(
+            "SELECT count(*) FROM hands h JOIN tournament_tables tt ON tt.id = h.table_id WHERE "
+            "tt.tournament_id = " +
+            t);
+        ASSERT_GT(stored, 0);
+        const auto list = json_of(call(port, "/api/v1/hands?tournament=" + t + "&limit=1000", token));
+        const auto& hands = list.at("hands").as_array();
+        ASSERT_EQ(static_cast<std::int64_t>(hands.size()), stored);
+        const auto& last = hands.front().as_object();
+        EXPECT_EQ(text(last.at("game")), game);
+        const auto phhs = call(port, "/api/v1/hands?tournament=" + t + "&limit=1000&format=phh", token);
+        ASSERT_EQ(phhs.status, 200);
+        const auto stars =
+            call(port, "/api/v1/hands?tournament=" + t + "&limit=1000&format=pokerstars", token);
+        ASSERT_EQ(stars.status, 200);
+        if (game == "polacco") {
+            // Stored as its events: a summary without players, no PHH, left out of the documents.
+            EXPECT_TRUE(last.at("players").as_array().empty());
+            const auto one = json_of(call(port, hand_path(std::stoll(t), last), token));
+            EXPECT_TRUE(one.at("phh").is_null());
+            EXPECT_EQ(call(port, hand_path(std::stoll(t), last) + "?format=phh", token).status, 409);
+            EXPECT_EQ(call(port, hand_path(std::stoll(t), last) + "?format=pokerstars", token).status, 409);
+            EXPECT_TRUE(phhs.body.empty()) << phhs.body.substr(0, 200);
+            EXPECT_TRUE(stars.body.empty()) << stars.body.substr(0, 200);
+            continue;
+        }
+        EXPECT_EQ(text(last.at("variant")), game == "stud" ? "F5S" : "P5D");
+        const auto file = write_temp_file("operator_hands_" + game + ".phhs", phhs.body);
+        const auto replay = run_tool("replay " + file);
+        EXPECT_EQ(replay.last_line(), "replay: " + std::to_string(stored) + " passed, 0 failed, 0 skipped")
+            << replay.out;
+        EXPECT_EQ(static_cast<std::int64_t>(count(stars.body, "PokerStars Hand #")), stored);
+        EXPECT_NE(stars.body.find(game == "stud" ? "5 Card Stud" : "5 Card Draw"), std::string::npos)
+            << stars.body.substr(0, 300);
+    }
 }
