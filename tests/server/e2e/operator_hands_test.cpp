@@ -134,7 +134,7 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
         "SELECT count(*) FROM hands h JOIN tournament_tables tt ON tt.id = h.table_id WHERE tt.tournament_id "
         "= " +
         t);
-    ASSERT_GT(stored, 1);
+    ASSERT_GE(stored, 1);  // random bots may end a Sit&Go in one hand (all in)
 
     // ---- the tournament's hands, newest first, each with its players and results ----
     const auto listing = call(port, "/api/v1/hands?tournament=" + t + "&limit=1000", token);
@@ -162,13 +162,13 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
         EXPECT_EQ(net, 0) << "chips only change hands";
         chips_in_play = std::max(chips_in_play, start);
     }
-    // A page: the first two, then the rest from next_before.
-    const auto page = json_of(call(port, "/api/v1/hands?tournament=" + t + "&limit=2", token));
-    ASSERT_EQ(page.at("hands").as_array().size(), 2U);
+    // A page of one, then the rest from next_before.
+    const auto page = json_of(call(port, "/api/v1/hands?tournament=" + t + "&limit=1", token));
+    ASSERT_EQ(page.at("hands").as_array().size(), 1U);
     const auto next = page.at("next_before").as_int64();
     const auto rest = json_of(
         call(port, "/api/v1/hands?tournament=" + t + "&limit=1000&before=" + std::to_string(next), token));
-    EXPECT_EQ(rest.at("hands").as_array().size() + 2, hands.size());
+    EXPECT_EQ(rest.at("hands").as_array().size() + 1, hands.size());
 
     // ---- the last hand: its PHH replayed by `tavolo replay` to the stacks the server stored ----
     const auto& last = hands.front().as_object();
