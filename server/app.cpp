@@ -31,6 +31,7 @@
 #include "server/net/websocket_services.hpp"
 #include "server/operator/audit_reader.hpp"
 #include "server/operator/player_accounts.hpp"
+#include "server/operator/hand_backend.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -138,6 +139,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     api::add_player_routes(api_routes, player_accounts);
     operators::AuditReader audit_reader(writes);
     api::add_audit_routes(api_routes, audit_reader);
+    operators::HandBackend hand_backend(writes);
+    api::add_hand_routes(api_routes, hand_backend);
     std::optional<Listener> listener;
     try {
         listener.emplace(

@@ -128,6 +128,15 @@ void add_pokerstars_command(CLI::App& app) {
                               : std::string("the tournament id is decimal digits (at most 18)");
             },
             "DIGITS"));
+    cmd->add_option("--hand-id", options->stars.hand_id,
+                    "Hand number for the header (digits; default: the PHH `hand`)")
+        ->check(CLI::Validator(
+            [](std::string& text) {
+                const bool digits = !text.empty() && text.size() <= 18 &&
+                                    std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; });
+                return digits ? std::string() : std::string("the hand id is decimal digits (at most 18)");
+            },
+            "DIGITS"));
     cmd->add_option("--buy-in", options->stars.buy_in,
                     "Buy-in as the header writes it, e.g. '$10+$1 USD' "
                     "(default Freeroll)");

@@ -2,7 +2,8 @@
 // through the engine and compares the finishing stacks (engine/phh/replay.hpp).
 // One line per failed hand (`path: reason`, `path[n]: reason` in a .phhs, with `line N: ` before the
 // reason when a line of the file is at fault), then a count per skip
-// reason, then exactly `replay: N passed, M failed, K skipped`. Exit code 1 when any hand failed.
+// reason, then exactly `replay: N passed, M failed, K skipped` (with --stacks, first a line of
+// finishing stacks per passed hand). Exit code 1 when any hand failed.
 #include <algorithm>
 #include <array>
 #include <filesystem>
@@ -27,6 +28,7 @@ struct Options {
     std::vector<std::string> paths;
     bool check_export = false;
     bool verbose = false;
+    bool stacks = false;
 };
 
 struct Tally {
@@ -99,6 +101,18 @@ std::string hand_label(const fs::path& file, const std::string& section) {
     return shown_name(file.string()) + "[" + name + "]";
 }
 
+// `label: stacks NAME=CHIPS ...`: the engine's finishing stack of each player, in position order (pN
+// when the file names nobody), so a caller can hold them against what it stored.
+void print_stacks(const std::string& label, const phh::HandHistory& hand, const phh::ReplayResult& result) {
+    std::cout << label << ": stacks";
+    for (std::size_t i = 0; i < result.engine_stacks.size(); ++i) {
+        const std::string name =
+            i < hand.players.size() ? shown_name(hand.players[i]) : "p" + std::to_string(i + 1);
+        std::cout << ' ' << name << '=' << result.engine_stacks[i];
+    }
+    std::cout << '\n';
+}
+
 void replay_file(const fs::path& file, const Options& options, Tally& tally) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
@@ -144,6 +158,7 @@ void replay_file(const fs::path& file, const Options& options, Tally& tally) {
                         break;
                     }
                 }
+                if (options.stacks) print_stacks(label, *parsed.hand, result);
                 ++tally.passed;
                 break;
         }
@@ -177,6 +192,9 @@ void add_replay_command(CLI::App& app) {
     cmd->add_flag("--check-export", options->check_export,
                   "Also export each passed hand from the engine's events to PHH and replay that too");
     cmd->add_flag("-v,--verbose", options->verbose, "Also list each skipped hand with its reason");
+    cmd->add_flag("--stacks", options->stacks,
+                  "Also print each passed hand's finishing stacks as the engine played them "
+                  "(`LABEL: stacks NAME=CHIPS ...`)");
     cmd->callback([options] {
         if (const int code = run(*options); code != 0) throw CLI::RuntimeError(code);
     });

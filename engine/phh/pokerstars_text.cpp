@@ -88,6 +88,7 @@ std::expected<std::string, std::string> pokerstars_text(const HandHistory& hand,
     StarsHeader header;
     const std::string hand_id = field_text(hand, "hand");
     if (!hand_id.empty()) header.hand_id = hand_id;
+    if (!options.hand_id.empty()) header.hand_id = options.hand_id;
     if (!options.tournament_id.empty()) header.tournament_id = options.tournament_id;
     if (!options.buy_in.empty()) header.buy_in = options.buy_in;
     header.level = options.level > 0 ? options.level : field_int(hand, "level", 1);

@@ -32,7 +32,10 @@ namespace tavolo::engine::phh {
 struct PokerStarsOptions {
     std::string hero{};           // a player's name; empty: the operator's export (above)
     std::string tournament_id{};  // digits; default "0"
-    std::string buy_in{};         // as the header writes it ("$10+$1 USD"); default "Freeroll"
+    // digits; default the PHH `hand` (a table's own count: a room gives a number unique across tables,
+    // as trackers keep one hand per number)
+    std::string hand_id{};
+    std::string buy_in{};      // as the header writes it ("$10+$1 USD"); default "Freeroll"
     std::string table_name{};  // default "TOURNAMENT TABLE" from the PHH `table` field, else "TOURNAMENT 1"
     int level = 0;             // 1-based, written in roman numerals; default the PHH `level`, else 1
     std::string time{};        // "2026/11/26 23:50:00 UTC"; default from the PHH date fields

@@ -86,6 +86,15 @@ TEST(PokerStarsCli, TheHeaderOptionsAndTheHeroAreWritten) {
         << r.out;
 }
 
+TEST(PokerStarsCli, TheHandIdCanBeGiven) {
+    TempDir dir;
+    const std::string file = dir.write("hand.phh", kHand);
+    const auto r = run_tool("pokerstars " + file + " --hand-id 123456789 --tournament 314");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_TRUE(r.out.starts_with("PokerStars Hand #123456789: Tournament #314, ")) << r.out;
+    EXPECT_EQ(run_tool("pokerstars " + file + " --hand-id 12x").code, 2);
+}
+
 TEST(PokerStarsCli, AHandThatCannotBeWrittenIsNamedAndTheOthersAreStillWritten) {
     TempDir dir;
     std::string wrong = kHand;

@@ -159,3 +159,15 @@ TEST(ReplayCli, AFileNameWithControlBytesIsShownEscaped) {
     EXPECT_NE(r.out.find("bad\\x1b[2Jname.phh"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("missing value"), std::string::npos) << r.out;
 }
+
+TEST(ReplayCli, StacksPrintsEachPassedHandsFinishingStacksByName) {
+    TempDir dir;
+    const std::string named =
+        dir.write("named.phh", std::string(kHand) + "players = ['Ada', 'Bruno', 'Carla']\n");
+    const std::string multi = dir.write("multi.phhs", std::string("[x]\n") + kHand);
+    const auto r = run_tool("replay --stacks " + named + " " + multi);
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find(named + ": stacks Ada=1500 Bruno=1000 Carla=1000\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(multi + "[x]: stacks p1=1500 p2=1000 p3=1000\n"), std::string::npos) << r.out;
+    EXPECT_EQ(last_line(r.out), "replay: 2 passed, 0 failed, 0 skipped") << r.out;
+}
