@@ -26,6 +26,7 @@
 #include "server/metrics/exposition.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
+#include "server/operator/moderation_backend.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -90,7 +91,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
 
     actors::SeatBook seats;
     net::SessionRegistry registry(io, seats);
-    actors::ActorContext context{io, clock, writes, registry, seats};
+    operators::ChatGuard chat;  // mutes and the chat rate (issue 12 item 5)
+    actors::ActorContext context{io, clock, writes, registry, seats, &chat};
 
     actors::TableRegistry tables;
     registry.set_table_directory(tables);
@@ -111,6 +113,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     if (!config.database_url.empty()) {
         persistence::Database db(config.database_url);
         lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
+        if (auto mutes = operators::load_mutes(db, chat); !mutes)  // a restart lifts no mute
+            spdlog::error("event=mutes_not_loaded error=\"{}\"", mutes.error().message);
     }
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
 
@@ -125,6 +129,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operator API's routes (server/api/README.md): each area adds its own.
     api::Router api_routes;
     api::add_account_routes(api_routes);
+    operators::ModerationBackend moderation(writes, tables, seats, registry, chat,
+                                            [&registry](std::int64_t account, std::string reason) {
+                                                registry.close_account(account, std::move(reason));
+                                            });
+    api::add_moderation_routes(api_routes, moderation);
     std::optional<Listener> listener;
     try {
         listener.emplace(

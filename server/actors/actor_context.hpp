@@ -11,6 +11,10 @@ namespace boost::asio {
 class io_context;
 }
 
+namespace tavolo::server::operators {
+class ChatGuard;
+}
+
 namespace tavolo::server::actors {
 
 struct ActorContext {
@@ -19,6 +23,7 @@ struct ActorContext {
     persistence::WriteService& writes;  // every database call, off the actors' strands
     Outbox& outbox;                     // frames to sessions and accounts
     SeatBook& seats;                    // where accounts sit
+    operators::ChatGuard* chat = nullptr;  // mutes and the chat rate (none: every line is accepted)
 };
 
 }  // namespace tavolo::server::actors
