@@ -239,13 +239,13 @@ TEST(OperatorSanctions, AnExclusionFoldsExactlyItsHandsAndADisqualifiedPlayersCh
         for (const auto& s : pl.second.state().poker().seats())
             if (s.entrant() != 0 && s.name().rfind("p1_", 0) == 0) seat = s.seat();
     ASSERT_GE(seat, 0);
-    std::int64_t first_hand = 0;
-    for (const auto& m : t.p(0).wire().received())
-        if (m.has_table_event()) first_hand = std::max<std::int64_t>(first_hand, m.table_event().hand());
+    // The exclusion starts with the hand after the one in play when it was asked (hand 1 or 2 here, as
+    // the table was dealing its first): count every hand from the first.
+    const std::int64_t first_hand = 0;
     std::map<std::int64_t, std::pair<int, int>> acts;  // hand -> (automatic, by himself)
     std::size_t read = 0;
     std::int64_t ended = 0;
-    for (int round = 0; round < 20000 && ended < first_hand + 10; ++round) {
+    for (int round = 0; round < 20000 && ended < 12; ++round) {
         t.play_round();
         const auto& got = t.p(0).wire().received();
         for (; read < got.size(); ++read) {
@@ -257,15 +257,15 @@ TEST(OperatorSanctions, AnExclusionFoldsExactlyItsHandsAndADisqualifiedPlayersCh
             if (e.has_hand_ended()) ended = std::max(ended, e.hand());
         }
     }
-    ASSERT_GE(ended, first_hand + 10) << t.server().log();
-    int folded_for_him = 0;
-    for (std::int64_t h = first_hand + 1; h <= first_hand + 10; ++h)
-        if (acts[h].first > 0 && acts[h].second == 0) ++folded_for_him;
-    EXPECT_EQ(folded_for_him, 6);
-    for (std::int64_t h = first_hand + 1; h <= first_hand + 6; ++h)
-        EXPECT_EQ(acts[h].second, 0) << "hand " << h << " was his to sit out";
-    for (std::int64_t h = first_hand + 7; h <= first_hand + 10; ++h)
-        EXPECT_GT(acts[h].second, 0) << "hand " << h << ": the exclusion is over";
+    ASSERT_GE(ended, 12) << t.server().log();
+    std::vector<std::int64_t> folded_for_him;  // hands where he never acted himself
+    for (std::int64_t h = 1; h <= 12; ++h)
+        if (acts[h].first > 0 && acts[h].second == 0) folded_for_him.push_back(h);
+    ASSERT_EQ(folded_for_him.size(), 6u) << "2 orbits x 3 players";
+    EXPECT_EQ(folded_for_him.back() - folded_for_him.front(), 5) << "six hands in a row";
+    EXPECT_LE(folded_for_him.front(), 2) << "from the hand after the one in play";
+    for (std::int64_t h = folded_for_him.back() + 1; h <= 12; ++h)
+        EXPECT_GT(acts[h].second, 0) << "hand " << h << ": the exclusion is over, he plays himself";
 
     // Disqualify p2: his chips leave the tournament, he is out, no prize.
     const auto dq = t.api("POST", "/api/v1/players/" + std::to_string(t.p(2).account()) + "/sanctions",
