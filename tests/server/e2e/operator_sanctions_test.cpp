@@ -65,7 +65,8 @@ class ModeratedTable {
         for (int i = 0; i < 3; ++i) {
             players_.push_back(std::make_unique<Player>(server_.port()));
             if (!players_[i]->connect()) throw std::runtime_error("no Welcome");
-            auto in = players_[i]->create_account("p" + std::to_string(i) + "_" + suffix, kPassword);
+            names_.push_back("p" + std::to_string(i) + "_" + suffix);
+            auto in = players_[i]->create_account(names_.back(), kPassword);
             if (!in || !in->has_logged_in()) throw std::runtime_error("no account");
         }
         tournament_ = players_[0]->tournament_named("Moderated");
@@ -93,6 +94,8 @@ class ModeratedTable {
         return call(server_.port(), method, target, token_, body);
     }
     ServerProcess& server() { return server_; }
+    const std::string& config_file() const { return config_; }
+    const std::string& p1_name() const { return names_[1]; }
 
     // Each player takes his turn if one comes within a few milliseconds (check or call).
     void play_round() {
@@ -146,6 +149,7 @@ class ModeratedTable {
     int admin_ = 0;
     ServerProcess server_;
     std::vector<std::unique_ptr<Player>> players_;
+    std::vector<std::string> names_;
     std::int64_t tournament_ = 0;
     v1::TableRef table_;
     std::string token_;
@@ -289,4 +293,54 @@ TEST(OperatorSanctions, AnExclusionFoldsExactlyItsHandsAndADisqualifiedPlayersCh
     EXPECT_EQ(t.db().count(dq_place), 1) << "he is out, with no prize";
     EXPECT_EQ(t.db().count("SELECT count(*) FROM sanctions WHERE kind = 'exclusion' AND hands = 6"), 1);
     EXPECT_EQ(t.db().count("SELECT count(*) FROM audit_log WHERE action LIKE 'sanction_%'"), 2);
+}
+
+TEST(OperatorSanctions, AClosedAccountIsDisconnectedAndRefusedAndAMuteOutlivesARestart) {
+    ModeratedTable t;
+    const auto mute = t.api("POST", "/api/v1/players/" + std::to_string(t.p(0).account()) + "/sanctions",
+                            R"({"kind":"mute","reason":"flooding"})");
+    ASSERT_EQ(mute.status, 200) << mute.body;
+    EXPECT_NE(mute.body.find("\"expires_at\":null"), std::string::npos) << "until further notice: " << mute.body;
+
+    const std::string close = "/api/v1/players/" + std::to_string(t.p(1).account()) + "/sanctions";
+    const auto closed = t.api("POST", close, R"({"kind":"close_account","reason":"stolen card"})");
+    ASSERT_EQ(closed.status, 200) << closed.body;
+    auto closing = t.p(1).wire().receive_until(client::body_is(v1::ServerMessage::kClosing), kHang);
+    ASSERT_TRUE(closing);
+    EXPECT_NE(closing->closing().reason().find("closed by an operator: stolen card"), std::string::npos)
+        << closing->closing().reason();
+    EXPECT_EQ(t.api("POST", close, R"({"kind":"close_account","reason":"again"})").status, 409)
+        << "closed already";
+    EXPECT_EQ(t.db().count("SELECT count(*) FROM accounts WHERE closed_at IS NOT NULL"), 1);
+    {
+        Player again(t.port());
+        ASSERT_TRUE(again.connect());
+        auto refused = again.log_in(t.p1_name(), kPassword);
+        EXPECT_TRUE(refused && refused->has_error());
+        auto by_token = again.resume(t.p(1).token());
+        EXPECT_TRUE(by_token && by_token->has_error()) << "a closed account cannot resume either";
+    }
+
+    // A restart lifts no mute: p0, back at his table, is still refused.
+    const std::int64_t p0_account = t.p(0).account();
+    const std::string p0_token = t.p(0).token();
+    ASSERT_EQ(t.server().stop(), 0) << t.server().log();
+    ServerProcess again({"--config", t.config_file(), "--log-level", "info"}, {"TAVOLO_DATABASE_URL=" + t.db().url()});
+    ASSERT_TRUE(again.running()) << again.log();
+    Player p0(again.port());
+    ASSERT_TRUE(p0.connect());
+    auto in = p0.resume(p0_token);
+    ASSERT_TRUE(in && in->has_logged_in()) << (in ? in->DebugString() : "");
+    EXPECT_EQ(p0.account(), p0_account);
+    auto snap = p0.wire().receive_until(client::body_is(v1::ServerMessage::kTableSnapshot), kHang);
+    ASSERT_TRUE(snap) << again.log();
+    v1::ClientMessage m;
+    *m.mutable_chat()->mutable_table() = snap->table_snapshot().table();
+    m.mutable_chat()->set_text("am I back?");
+    auto refused = p0.wire().receive_answer(p0.wire().send(std::move(m)), kHang);
+    ASSERT_TRUE(refused && refused->has_error());
+    EXPECT_EQ(refused->error().code(), v1::ERROR_CODE_MUTED);
+    EXPECT_NE(refused->error().message().find("until further notice: flooding"), std::string::npos)
+        << refused->error().message();
+    EXPECT_EQ(again.stop(), 0) << again.log();
 }
