@@ -21,7 +21,9 @@ using Clock = std::chrono::system_clock;
 std::int64_t epoch_ms(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
-Clock::time_point from_ms(std::int64_t ms) { return Clock::time_point(std::chrono::milliseconds(ms)); }
+Clock::time_point from_ms(std::int64_t ms) {
+    return Clock::time_point(std::chrono::milliseconds(ms));
+}
 
 constexpr const char* kSelect =
     "SELECT id, account_id, kind, tournament_id, orbits, hands, reason, operator_id, "
@@ -30,7 +32,8 @@ constexpr const char* kSelect =
 
 StoreResult<StoredSanction> row_of(const pqxx::row& r) {
     auto kind = sanction_kind_of(r[2].as<std::string>());
-    if (!kind) return store_error(StoreErrc::bad_stored_value, "unknown sanction kind " + r[2].as<std::string>());
+    if (!kind)
+        return store_error(StoreErrc::bad_stored_value, "unknown sanction kind " + r[2].as<std::string>());
     StoredSanction s;
     s.id = r[0].as<std::int64_t>();
     s.sanction.account = AccountId{r[1].as<std::int64_t>()};
@@ -66,11 +69,13 @@ StoreResult<StoredSanction> SanctionStore::record(const NewSanction& s) {
         // Locked: a close and another sanction of the same account are ordered.
         auto account = tx.exec_params("SELECT closed_at IS NOT NULL FROM accounts WHERE id = $1 FOR UPDATE",
                                       raw(s.account));
-        if (account.empty()) return store_error(StoreErrc::not_found, "no account " + std::to_string(raw(s.account)));
+        if (account.empty())
+            return store_error(StoreErrc::not_found, "no account " + std::to_string(raw(s.account)));
         if (s.kind == SanctionKind::close_account && account[0][0].as<bool>())
             return store_error(StoreErrc::forbidden,
                                "account " + std::to_string(raw(s.account)) + " is closed already");
-        if (s.tournament_id && tx.exec_params("SELECT 1 FROM tournaments WHERE id = $1", *s.tournament_id).empty())
+        if (s.tournament_id &&
+            tx.exec_params("SELECT 1 FROM tournaments WHERE id = $1", *s.tournament_id).empty())
             return store_error(StoreErrc::not_found, "no tournament " + std::to_string(*s.tournament_id));
         std::optional<std::int64_t> expires;
         if (s.expires_at) expires = epoch_ms(*s.expires_at);
@@ -79,8 +84,8 @@ StoreResult<StoredSanction> SanctionStore::record(const NewSanction& s) {
                         "operator_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, "
                         "CASE WHEN $8::bigint IS NULL THEN NULL ELSE to_timestamp($8::bigint / 1000.0) END) "
                         "RETURNING id"),
-            raw(s.account), to_string(s.kind), s.tournament_id, s.orbits, s.hands, s.reason, raw(s.operator_id),
-            expires);
+            raw(s.account), to_string(s.kind), s.tournament_id, s.orbits, s.hands, s.reason,
+            raw(s.operator_id), expires);
         const std::int64_t id = row[0].as<std::int64_t>();
         if (s.kind == SanctionKind::close_account)
             tx.exec_params("UPDATE accounts SET closed_at = now() WHERE id = $1", raw(s.account));
@@ -92,7 +97,8 @@ StoreResult<StoredSanction> SanctionStore::record(const NewSanction& s) {
 StoreResult<std::vector<StoredSanction>> SanctionStore::of_account(AccountId account) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::vector<StoredSanction>> {
         std::vector<StoredSanction> out;
-        for (const auto& r : tx.exec_params(std::string(kSelect) + "WHERE account_id = $1 ORDER BY id", raw(account))) {
+        for (const auto& r :
+             tx.exec_params(std::string(kSelect) + "WHERE account_id = $1 ORDER BY id", raw(account))) {
             auto s = row_of(r);
             if (!s) return std::unexpected(s.error());
             out.push_back(std::move(*s));
@@ -105,10 +111,9 @@ StoreResult<std::vector<ActiveMute>> SanctionStore::active_mutes() {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::vector<ActiveMute>> {
         std::vector<ActiveMute> out;
         // The newest mute of each account decides (a later, shorter mute replaces a longer one).
-        for (const auto& r : tx.exec(
-                 "SELECT DISTINCT ON (account_id) account_id, "
-                 "(extract(epoch FROM expires_at) * 1000)::bigint, reason FROM sanctions "
-                 "WHERE kind = 'mute' ORDER BY account_id, id DESC")) {
+        for (const auto& r : tx.exec("SELECT DISTINCT ON (account_id) account_id, "
+                                     "(extract(epoch FROM expires_at) * 1000)::bigint, reason FROM sanctions "
+                                     "WHERE kind = 'mute' ORDER BY account_id, id DESC")) {
             ActiveMute m;
             m.account = AccountId{r[0].as<std::int64_t>()};
             if (auto e = r[1].as<std::optional<std::int64_t>>()) {

@@ -23,7 +23,9 @@ struct ActorContext {
     persistence::WriteService& writes;  // every database call, off the actors' strands
     Outbox& outbox;                     // frames to sessions and accounts
     SeatBook& seats;                    // where accounts sit
-    operators::ChatGuard* chat = nullptr;  // mutes and the chat rate (none: every line is accepted)
+
+    // Mutes and the chat rate (operator/chat_guard.hpp); none: every line is accepted.
+    operators::ChatGuard* chat = nullptr;
 };
 
 }  // namespace tavolo::server::actors

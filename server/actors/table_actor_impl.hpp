@@ -3,8 +3,8 @@
 // table_actor_purchases.cpp only: Asio stays out of every other header.
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/steady_timer.hpp>
 #include <algorithm>
+#include <boost/asio/steady_timer.hpp>
 #include <deque>
 #include <map>
 #include <set>

@@ -43,7 +43,9 @@ void TableActor::Impl::moderate(ModerationRequest request) {
                                      [&](const ShownLine& l) { return l.id == remove->line; });
         if (it == chat_shown.end()) {
             request.done({Status::unknown_line,
-                          "no chat line " + std::to_string(remove->line) + " is shown at this table", {}, 0});
+                          "no chat line " + std::to_string(remove->line) + " is shown at this table",
+                          {},
+                          0});
             return;
         }
         const std::string said = it->from + ": " + it->text;  // for the audit's "before"
@@ -78,7 +80,9 @@ void TableActor::Impl::apply_sanction(ModerationRequest request, bool held_back)
     table::Effects effects;
     auto outcome = core.sanction(held->entrant, s.kind, s.orbits, effects);
     if (!outcome) {
-        request.done({Status::refused, std::string("the table refused: ") + engine::to_string(outcome.error()), {},
+        request.done({Status::refused,
+                      std::string("the table refused: ") + engine::to_string(outcome.error()),
+                      {},
                       held->entrant});
         return;
     }

@@ -25,7 +25,9 @@ class TableEndpoint {
     // An operator's request (table_moderation.hpp); a table that does not support it refuses.
     virtual void moderate(ModerationRequest request) {
         request.done(ModerationAnswer{ModerationAnswer::Status::refused,
-                                      "this table does not take sanctions or chat moderation", {}, 0});
+                                      "this table does not take sanctions or chat moderation",
+                                      {},
+                                      0});
     }
 };
 

@@ -51,7 +51,8 @@ std::expected<SanctionOrder, FieldError> sanction_order_of(std::string_view body
     if (at_a_table(*kind) && !*tournament)
         return std::unexpected(refuse("tournament", "required for a " + *word + ": the tournament's id"));
     if (!at_a_table(*kind) && *tournament)
-        return std::unexpected(refuse("tournament", "only for a warning, an exclusion or a disqualification"));
+        return std::unexpected(
+            refuse("tournament", "only for a warning, an exclusion or a disqualification"));
     if (*kind == SanctionKind::exclusion && !*orbits)
         return std::unexpected(refuse("orbits", "required for an exclusion: 1 to 4"));
     if (*kind != SanctionKind::exclusion && *orbits)
@@ -93,9 +94,10 @@ void add_moderation_routes(Router& router, ModerationBackend& backend) {
         }
         if (reason.find_first_not_of(" \t") == std::string::npos || reason.size() > kMaxReasonChars * 4)
             return call.respond(bad_request(
-                refuse("reason", "required (in the query, ?reason=..., or the body): say why, 1 to 500 characters")));
-        ChatRemoval removal{call.caller, *tournament, std::stoi(table_text), static_cast<std::uint64_t>(*line),
-                            std::move(reason)};
+                refuse("reason",
+                       "required (in the query, ?reason=..., or the body): say why, 1 to 500 characters")));
+        ChatRemoval removal{call.caller, *tournament, std::stoi(table_text),
+                            static_cast<std::uint64_t>(*line), std::move(reason)};
         backend.remove_chat(std::move(removal), std::move(call.respond));
     });
 }

@@ -16,7 +16,7 @@
 
 namespace tavolo::server::api {
 
-inline constexpr std::size_t kMaxReasonChars = 500;  // sanctions.reason's CHECK
+inline constexpr std::size_t kMaxReasonChars = 500;       // sanctions.reason's CHECK
 inline constexpr std::int64_t kMaxMuteMinutes = 525'600;  // a year; absent: until the end of time
 
 // POST /api/v1/players/{id}/sanctions

@@ -48,14 +48,17 @@ std::string sanction_json(const persistence::StoredSanction& s, const Applied& a
     const auto& n = s.sanction;
     std::string out = "{\"id\":" + std::to_string(s.id) + ",\"account\":" + std::to_string(raw(n.account)) +
                       ",\"kind\":" + json_string(persistence::to_string(n.kind)) +
-                      ",\"reason\":" + json_string(n.reason) + ",\"created_at\":" + json_string(utc_text(s.created_at));
+                      ",\"reason\":" + json_string(n.reason) +
+                      ",\"created_at\":" + json_string(utc_text(s.created_at));
     if (n.tournament_id) out += ",\"tournament\":" + std::to_string(*n.tournament_id);
     if (a.table) out += ",\"table\":" + std::to_string(a.table->table);
     if (n.orbits) out += ",\"orbits\":" + std::to_string(*n.orbits);
     if (n.hands) out += ",\"hands\":" + std::to_string(*n.hands);
-    if (n.kind == SanctionKind::disqualification) out += ",\"chips_removed\":" + std::to_string(a.chips_removed);
+    if (n.kind == SanctionKind::disqualification)
+        out += ",\"chips_removed\":" + std::to_string(a.chips_removed);
     if (n.kind == SanctionKind::mute)
-        out += ",\"expires_at\":" + (n.expires_at ? json_string(utc_text(*n.expires_at)) : std::string("null"));
+        out +=
+            ",\"expires_at\":" + (n.expires_at ? json_string(utc_text(*n.expires_at)) : std::string("null"));
     if (n.kind == SanctionKind::disqualification)
         out += std::string(",\"applied\":") + (a.held ? "\"at the end of the hand in play\"" : "\"at once\"");
     return out + "}";
@@ -76,7 +79,7 @@ session::Frame notice_frame(const persistence::StoredSanction& s, const Applied&
 // The sanction, then its audit entry. Two transactions (AuditLog opens its own): an audit that fails
 // after the sanction committed is logged, not retried, so a retry never records the sanction twice.
 StoreResult<persistence::StoredSanction> record(Database& db, const persistence::NewSanction& n,
-                                               OperatorAction action, const Applied& applied) {
+                                                OperatorAction action, const Applied& applied) {
     auto stored = persistence::SanctionStore(db).record(n);
     if (!stored) return stored;
     action.target = "account:" + std::to_string(raw(n.account));
@@ -125,8 +128,8 @@ std::string before_json(const api::SanctionOrder& o, const std::optional<protoco
     switch (o.kind) {
         case SanctionKind::mute:
             if (!mute) return "{\"muted\":false}";
-            return "{\"muted\":true,\"until\":" + (mute->until ? json_string(utc_text(*mute->until)) : "null") +
-                   "}";
+            return "{\"muted\":true,\"until\":" +
+                   (mute->until ? json_string(utc_text(*mute->until)) : "null") + "}";
         case SanctionKind::close_account:
             return "{\"closed\":false}";
         default:
@@ -139,13 +142,14 @@ std::string before_json(const api::SanctionOrder& o, const std::optional<protoco
 ModerationBackend::ModerationBackend(persistence::WriteService& writes, actors::TableRegistry& tables,
                                      actors::SeatBook& seats, actors::Outbox& outbox, ChatGuard& chat,
                                      SessionCloser close_sessions)
-    : shared_(std::make_shared<Shared>(Shared{writes, tables, seats, outbox, chat, std::move(close_sessions)})) {}
+    : shared_(
+          std::make_shared<Shared>(Shared{writes, tables, seats, outbox, chat, std::move(close_sessions)})) {}
 
 namespace {
 
 // Writes the sanction and its audit entry, then carries out what follows it and answers.
-void finish(const std::shared_ptr<ModerationBackend::Shared>& shared, api::SanctionOrder order, Applied applied,
-            std::optional<protocol::TableAddress> table, HttpResponder respond);
+void finish(const std::shared_ptr<ModerationBackend::Shared>& shared, api::SanctionOrder order,
+            Applied applied, std::optional<protocol::TableAddress> table, HttpResponder respond);
 
 }  // namespace
 
@@ -161,8 +165,9 @@ void ModerationBackend::sanction(api::SanctionOrder order, HttpResponder respond
             if (tournament) {
                 auto t = persistence::SanctionStore(db).tournament_exists(*tournament);
                 if (!t) return std::unexpected(t.error());
-                if (!*t) return persistence::store_error(persistence::StoreErrc::not_found,
-                                                         "no tournament " + std::to_string(*tournament));
+                if (!*t)
+                    return persistence::store_error(persistence::StoreErrc::not_found,
+                                                    "no tournament " + std::to_string(*tournament));
             }
             return open;
         },
@@ -176,22 +181,23 @@ void ModerationBackend::sanction(api::SanctionOrder order, HttpResponder respond
             for (const auto& t : shared->seats.tables_of(order.account))
                 if (t.tournament_id == *order.tournament) table = t;
             if (!table)
-                return respond(api::conflict("player " + std::to_string(order.account) +
-                                             " holds no seat in tournament " + std::to_string(*order.tournament) +
-                                             " now (not registered, not seated yet, or out): nothing changed"));
+                return respond(
+                    api::conflict("player " + std::to_string(order.account) +
+                                  " holds no seat in tournament " + std::to_string(*order.tournament) +
+                                  " now (not registered, not seated yet, or out): nothing changed"));
             actors::SanctionAtTable ask{order.account, engine_kind(order.kind), order.orbits.value_or(0)};
             auto shared_order = std::make_shared<api::SanctionOrder>(std::move(order));
             const bool routed = shared->tables.moderate(
                 *table, {ask, [shared, shared_order, table, respond](actors::ModerationAnswer answer) {
                              using Status = actors::ModerationAnswer::Status;
                              if (answer.status == Status::not_seated)
-                                 return respond(api::conflict("player " + std::to_string(shared_order->account) +
-                                                              " no longer sits at table " + table_name(*table) +
-                                                              ": nothing changed"));
+                                 return respond(api::conflict(
+                                     "player " + std::to_string(shared_order->account) +
+                                     " no longer sits at table " + table_name(*table) + ": nothing changed"));
                              if (answer.status != Status::applied)
                                  return respond(api::conflict(answer.message + ": nothing changed"));
-                             Applied applied{table, answer.outcome.excluded_hands, answer.outcome.chips_removed,
-                                             answer.held};
+                             Applied applied{table, answer.outcome.excluded_hands,
+                                             answer.outcome.chips_removed, answer.held};
                              finish(shared, std::move(*shared_order), applied, table, respond);
                          }});
             if (!routed) respond(api::conflict("table " + table_name(*table) + " has closed: retry"));
@@ -202,8 +208,8 @@ void ModerationBackend::sanction(api::SanctionOrder order, HttpResponder respond
 
 namespace {
 
-void finish(const std::shared_ptr<ModerationBackend::Shared>& shared, api::SanctionOrder order, Applied applied,
-            std::optional<protocol::TableAddress> table, HttpResponder respond) {
+void finish(const std::shared_ptr<ModerationBackend::Shared>& shared, api::SanctionOrder order,
+            Applied applied, std::optional<protocol::TableAddress> table, HttpResponder respond) {
     OperatorAction action = action_of(order);
     action.before_json = before_json(order, table, shared->chat.mute_of(order.account, Clock::now()));
     auto n = new_sanction(order, applied);
@@ -219,7 +225,8 @@ void finish(const std::shared_ptr<ModerationBackend::Shared>& shared, api::Sanct
             if (stored->sanction.kind == SanctionKind::mute)
                 shared->chat.mute(account, Mute{stored->sanction.expires_at, stored->sanction.reason});
             if (stored->sanction.kind == SanctionKind::close_account && shared->close_sessions)
-                shared->close_sessions(account, "your account was closed by an operator: " + stored->sanction.reason);
+                shared->close_sessions(account,
+                                       "your account was closed by an operator: " + stored->sanction.reason);
             action.after_json = sanction_json(*stored, applied);
             log_action(action, "done");
             respond(api::json_response(200, sanction_json(*stored, applied)));
@@ -238,38 +245,41 @@ void ModerationBackend::remove_chat(api::ChatRemoval removal, HttpResponder resp
     const protocol::TableAddress table{removal.tournament, removal.table};
     auto shared_removal = std::make_shared<api::ChatRemoval>(std::move(removal));
     const bool routed = shared->tables.moderate(
-        table, {actors::RemoveChatLine{shared_removal->line, shared_removal->reason},
-                [shared, shared_removal, table, respond](actors::ModerationAnswer answer) {
-                    using Status = actors::ModerationAnswer::Status;
-                    if (answer.status == Status::unknown_line) return respond(api::not_found(answer.message));
-                    if (answer.status != Status::applied) return respond(api::conflict(answer.message));
-                    OperatorAction action;
-                    action.operator_id = shared_removal->by.id;
-                    action.operator_name = shared_removal->by.name;
-                    action.action = "remove_chat";
-                    action.target = "table:" + table_name(table) + "/chat/" + std::to_string(shared_removal->line);
-                    action.before_json = "{\"shown\":true,\"line\":" + json_string(answer.message) + "}";
-                    action.after_json = "{\"shown\":false}";
-                    action.reason = shared_removal->reason;
-                    const std::string body = "{\"tournament\":" + std::to_string(table.tournament_id) +
-                                             ",\"table\":" + std::to_string(table.table) +
-                                             ",\"line\":" + std::to_string(shared_removal->line) +
-                                             ",\"removed\":true,\"reason\":" + json_string(shared_removal->reason) + "}";
-                    // Removed from the view at once; the audit follows on the write service.
-                    auto accepted = shared->writes.submit<std::int64_t>(
-                        [action](Database& db) { return record_action(db, action); },
-                        [action, body, respond](StoreResult<std::int64_t> audited) {
-                            log_action(action, audited ? "done" : "done, audit failed: " + audited.error().message);
-                            respond(api::json_response(200, body));
-                        },
-                        persistence::Executor::service_thread());
-                    if (!accepted) {
-                        log_action(action, "done, audit not queued: " + accepted.error().message);
-                        respond(api::json_response(200, body));
-                    }
-                }});
+        table,
+        {actors::RemoveChatLine{shared_removal->line, shared_removal->reason},
+         [shared, shared_removal, table, respond](actors::ModerationAnswer answer) {
+             using Status = actors::ModerationAnswer::Status;
+             if (answer.status == Status::unknown_line) return respond(api::not_found(answer.message));
+             if (answer.status != Status::applied) return respond(api::conflict(answer.message));
+             OperatorAction action;
+             action.operator_id = shared_removal->by.id;
+             action.operator_name = shared_removal->by.name;
+             action.action = "remove_chat";
+             action.target = "table:" + table_name(table) + "/chat/" + std::to_string(shared_removal->line);
+             action.before_json = "{\"shown\":true,\"line\":" + json_string(answer.message) + "}";
+             action.after_json = "{\"shown\":false}";
+             action.reason = shared_removal->reason;
+             const std::string body = "{\"tournament\":" + std::to_string(table.tournament_id) +
+                                      ",\"table\":" + std::to_string(table.table) +
+                                      ",\"line\":" + std::to_string(shared_removal->line) +
+                                      ",\"removed\":true,\"reason\":" + json_string(shared_removal->reason) +
+                                      "}";
+             // Removed from the view at once; the audit follows on the write service.
+             auto accepted = shared->writes.submit<std::int64_t>(
+                 [action](Database& db) { return record_action(db, action); },
+                 [action, body, respond](StoreResult<std::int64_t> audited) {
+                     log_action(action, audited ? "done" : "done, audit failed: " + audited.error().message);
+                     respond(api::json_response(200, body));
+                 },
+                 persistence::Executor::service_thread());
+             if (!accepted) {
+                 log_action(action, "done, audit not queued: " + accepted.error().message);
+                 respond(api::json_response(200, body));
+             }
+         }});
     if (!routed)
-        respond(api::not_found("no live table " + table_name(table) + ": see GET /api/v1/tables for the tables"));
+        respond(
+            api::not_found("no live table " + table_name(table) + ": see GET /api/v1/tables for the tables"));
 }
 
 StoreResult<std::size_t> load_mutes(Database& db, ChatGuard& chat) {

@@ -23,8 +23,9 @@ using SessionCloser = std::function<void(std::int64_t account, std::string reaso
 
 class ModerationBackend final : public api::ModerationBackend {
   public:
-    ModerationBackend(persistence::WriteService& writes, actors::TableRegistry& tables, actors::SeatBook& seats,
-                      actors::Outbox& outbox, ChatGuard& chat, SessionCloser close_sessions);
+    ModerationBackend(persistence::WriteService& writes, actors::TableRegistry& tables,
+                      actors::SeatBook& seats, actors::Outbox& outbox, ChatGuard& chat,
+                      SessionCloser close_sessions);
 
     void sanction(api::SanctionOrder order, HttpResponder respond) override;
     void remove_chat(api::ChatRemoval removal, HttpResponder respond) override;

@@ -5,8 +5,8 @@
 namespace tavolo::server::table {
 
 std::expected<engine::SanctionOutcome, engine::TableError> TableCore::sanction(engine::EntrantId entrant,
-                                                                              engine::SanctionKind kind,
-                                                                              int orbits, Effects& out) {
+                                                                               engine::SanctionKind kind,
+                                                                               int orbits, Effects& out) {
     const engine::Table& t = table_.table();
     engine::SeatIndex seat = engine::kNoSeat;
     for (engine::SeatIndex s = 0; s < t.size(); ++s)

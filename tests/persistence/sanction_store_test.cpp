@@ -62,7 +62,8 @@ TEST(SanctionStore, RefusalsChangeNothing) {
     auto op = accounts.create("olga", "long enough", Role::operator_).value();
     auto pia = accounts.create("pia", "long enough").value();
     SanctionStore store(t.db());
-    EXPECT_EQ(refusal_of(store.record(of(AccountId{999999}, op.id, SanctionKind::warning))).code, StoreErrc::not_found);
+    EXPECT_EQ(refusal_of(store.record(of(AccountId{999999}, op.id, SanctionKind::warning))).code,
+              StoreErrc::not_found);
     auto bad_tournament = of(pia.id, op.id, SanctionKind::warning);
     bad_tournament.tournament_id = 999999;
     EXPECT_EQ(refusal_of(store.record(bad_tournament)).code, StoreErrc::not_found);
@@ -82,7 +83,8 @@ TEST(SanctionStore, ClosingAnAccountRefusesItsLogInsAndCannotHappenTwice) {
     ASSERT_TRUE(store.record(of(pia.id, op.id, SanctionKind::close_account, "fraud")));
     EXPECT_FALSE(store.account_open(pia.id).value());
     EXPECT_FALSE(accounts.authenticate("pia", "long enough"));
-    EXPECT_EQ(refusal_of(store.record(of(pia.id, op.id, SanctionKind::close_account))).code, StoreErrc::forbidden);
+    EXPECT_EQ(refusal_of(store.record(of(pia.id, op.id, SanctionKind::close_account))).code,
+              StoreErrc::forbidden);
     EXPECT_EQ(t.count("SELECT count(*) FROM sanctions"), 1);
 }
 

@@ -92,10 +92,12 @@ TEST(ModerationRoutes, AMalformedSanctionIs400NamingTheFieldAndNeverReachesTheBa
 
 TEST(ModerationRoutes, AMuteAndACloseNeedNoTournament) {
     Fixture f;
-    EXPECT_EQ(f.call("POST", "/api/v1/players/7/sanctions", R"({"kind":"mute","reason":"spam","minutes":30})").status,
+    EXPECT_EQ(f.call("POST", "/api/v1/players/7/sanctions", R"({"kind":"mute","reason":"spam","minutes":30})")
+                  .status,
               200);
-    EXPECT_EQ(f.call("POST", "/api/v1/players/7/sanctions", R"({"kind":"close_account","reason":"fraud"})").status,
-              200);
+    EXPECT_EQ(
+        f.call("POST", "/api/v1/players/7/sanctions", R"({"kind":"close_account","reason":"fraud"})").status,
+        200);
     ASSERT_EQ(f.backend.sanctions.size(), 2u);
     EXPECT_EQ(f.backend.sanctions[0].minutes, 30);
     EXPECT_FALSE(f.backend.sanctions[1].minutes);

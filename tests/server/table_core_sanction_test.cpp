@@ -18,7 +18,8 @@ using testing::OpenedTable;
 void play_out(OpenedTable& t) {
     for (int guard = 0; t.core.in_hand() && guard < 200; ++guard) {
         const auto legal = t.core.hand().legal_actions();
-        const engine::Command c = legal.may_check ? engine::Command{engine::Check{}} : engine::Command{engine::Call{}};
+        const engine::Command c =
+            legal.may_check ? engine::Command{engine::Check{}} : engine::Command{engine::Call{}};
         t.now += 1s;
         t.act(c);
     }
@@ -45,8 +46,10 @@ TEST(TableCoreSanction, rules_6_an_exclusion_of_two_orbits_folds_exactly_orbits_
     int excluded = 0;
     for (engine::HandId h = 2; h <= 10; ++h) {
         t.start(h);
-        if (auto_acts_in_hand(t, seat)) ++excluded;
-        else EXPECT_GE(h, 8) << "hand " << h << " should have been folded for him";
+        if (auto_acts_in_hand(t, seat))
+            ++excluded;
+        else
+            EXPECT_GE(h, 8) << "hand " << h << " should have been folded for him";
         play_out(t);
     }
     EXPECT_EQ(excluded, 6);

@@ -27,7 +27,8 @@ RawResponse call(int port, const std::string& method, const std::string& target,
     std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
     if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
     if (!body.empty())
-        request += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+        request +=
+            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
     request += "\r\n" + body;
     EXPECT_TRUE(connection.send(request));
     connection.read_to_end();
@@ -72,15 +73,16 @@ class ModeratedTable {
         tournament_ = players_[0]->tournament_named("Moderated");
         for (auto& p : players_) {
             auto r = p->register_for(tournament_);
-            if (!r || !r->has_registered()) throw std::runtime_error("not registered: " + (r ? r->DebugString() : ""));
+            if (!r || !r->has_registered())
+                throw std::runtime_error("not registered: " + (r ? r->DebugString() : ""));
         }
         for (auto& p : players_) {
             auto snap = p->wire().receive_until(client::body_is(v1::ServerMessage::kTableSnapshot), kHang);
             if (!snap) throw std::runtime_error("no table");
             table_ = snap->table_snapshot().table();
         }
-        auto login = call(server_.port(), "POST", "/api/v1/login", "",
-                          R"({"name":"ada","password":"long enough"})");
+        auto login =
+            call(server_.port(), "POST", "/api/v1/login", "", R"({"name":"ada","password":"long enough"})");
         token_ = json_text(login.body, "token");
         if (token_.empty()) throw std::runtime_error("no admin token: " + login.body);
     }
@@ -113,8 +115,10 @@ class ModeratedTable {
   private:
     static std::string config() {
         return "[clock]\nspeed = 10\n[server]\nshutdown_grace = 1\n[accounts]\npassword_cost = \"minimum\"\n"
-               "[lobby]\ndemo = false\n[[tournament]]\nname = \"Moderated\"\ngame = \"holdem\"\nbetting = \"nl\"\n"
-               "level_minutes = 600\nstarting_stack = 100000\nseats = 3\nmax_players = 3\nbuy_in = \"10.00\"\n"
+               "[lobby]\ndemo = false\n[[tournament]]\nname = \"Moderated\"\ngame = \"holdem\"\nbetting = "
+               "\"nl\"\n"
+               "level_minutes = 600\nstarting_stack = 100000\nseats = 3\nmax_players = 3\nbuy_in = "
+               "\"10.00\"\n"
                "fee = \"1.00\"\n";
     }
     static int add_admin(const std::string& url, const std::string& config) {
@@ -160,7 +164,8 @@ class ModeratedTable {
 TEST(OperatorSanctions, AMutedPlayerCannotChatAFloodIsLimitedAndARemovedLineLeavesEveryView) {
     ModeratedTable t;
     const auto is_chat = [](const std::string& text) {
-        return [text](const v1::ServerMessage& m) { return m.has_chat_line() && m.chat_line().text() == text; };
+        return
+            [text](const v1::ServerMessage& m) { return m.has_chat_line() && m.chat_line().text() == text; };
     };
     t.chat(t.p(0), "hello table");
     auto seen = t.p(1).wire().receive_until(is_chat("hello table"), kHang);
@@ -211,7 +216,8 @@ TEST(OperatorSanctions, AMutedPlayerCannotChatAFloodIsLimitedAndARemovedLineLeav
     EXPECT_EQ(t.api("DELETE", at + "999999?reason=x").status, 404);
     EXPECT_EQ(t.api("DELETE", "/api/v1/tables/999999/0/chat/1?reason=x").status, 404);
     EXPECT_EQ(t.api("DELETE", at + std::to_string(line)).status, 400) << "no reason";
-    EXPECT_EQ(t.api("POST", "/api/v1/players/999999/sanctions", R"({"kind":"mute","reason":"x"})").status, 404);
+    EXPECT_EQ(t.api("POST", "/api/v1/players/999999/sanctions", R"({"kind":"mute","reason":"x"})").status,
+              404);
 
     // Audited, and the mute stored for a restart.
     EXPECT_EQ(t.db().count("SELECT count(*) FROM audit_log WHERE action = 'remove_chat'"), 1);
@@ -223,7 +229,8 @@ TEST(OperatorSanctions, AnExclusionFoldsExactlyItsHandsAndADisqualifiedPlayersCh
     ModeratedTable t;
     const std::string sanctions = "/api/v1/players/" + std::to_string(t.p(1).account()) + "/sanctions";
     // Refused calls change nothing: a tournament he is not in, a malformed body.
-    EXPECT_EQ(t.api("POST", sanctions, R"({"kind":"exclusion","reason":"x","tournament":999999,"orbits":2})").status,
+    EXPECT_EQ(t.api("POST", sanctions, R"({"kind":"exclusion","reason":"x","tournament":999999,"orbits":2})")
+                  .status,
               404);
     EXPECT_EQ(t.api("POST", sanctions, R"({"kind":"exclusion","reason":"x","orbits":2})").status, 400);
     EXPECT_EQ(t.db().count("SELECT count(*) FROM sanctions"), 0);
@@ -279,14 +286,19 @@ TEST(OperatorSanctions, AnExclusionFoldsExactlyItsHandsAndADisqualifiedPlayersCh
     const std::int64_t removed = json_int(dq.body, "chips_removed");
     EXPECT_GT(removed, 0) << dq.body;
     const std::string sum_sql =
-        "SELECT coalesce(sum((s->>'stack')::bigint), 0) FROM tournament_tables tt, jsonb_array_elements(tt.seats) s "
-        "WHERE tt.tournament_id = " + std::to_string(t.tournament());
-    const std::string seated_sql =
-        "SELECT count(*) FROM tournament_tables tt, jsonb_array_elements(tt.seats) s WHERE tt.tournament_id = " +
+        "SELECT coalesce(sum((s->>'stack')::bigint), 0) FROM tournament_tables tt, "
+        "jsonb_array_elements(tt.seats) s "
+        "WHERE tt.tournament_id = " +
         std::to_string(t.tournament());
-    const std::string dq_place = "SELECT count(*) FROM registrations WHERE account_id = " +
-                                 std::to_string(t.p(2).account()) + " AND finishing_place IS NOT NULL AND prize_cents = 0";
-    for (int round = 0; round < 20000 && (t.db().count(seated_sql) != 2 || t.db().count(dq_place) != 1); ++round)
+    const std::string seated_sql =
+        "SELECT count(*) FROM tournament_tables tt, jsonb_array_elements(tt.seats) s WHERE tt.tournament_id "
+        "= " +
+        std::to_string(t.tournament());
+    const std::string dq_place =
+        "SELECT count(*) FROM registrations WHERE account_id = " + std::to_string(t.p(2).account()) +
+        " AND finishing_place IS NOT NULL AND prize_cents = 0";
+    for (int round = 0; round < 20000 && (t.db().count(seated_sql) != 2 || t.db().count(dq_place) != 1);
+         ++round)
         t.play_round();
     EXPECT_EQ(t.db().count(seated_sql), 2);
     EXPECT_EQ(t.db().count(sum_sql), 3 * 100000 - removed) << "the chips left with him";
@@ -300,7 +312,8 @@ TEST(OperatorSanctions, AClosedAccountIsDisconnectedAndRefusedAndAMuteOutlivesAR
     const auto mute = t.api("POST", "/api/v1/players/" + std::to_string(t.p(0).account()) + "/sanctions",
                             R"({"kind":"mute","reason":"flooding"})");
     ASSERT_EQ(mute.status, 200) << mute.body;
-    EXPECT_NE(mute.body.find("\"expires_at\":null"), std::string::npos) << "until further notice: " << mute.body;
+    EXPECT_NE(mute.body.find("\"expires_at\":null"), std::string::npos)
+        << "until further notice: " << mute.body;
 
     const std::string close = "/api/v1/players/" + std::to_string(t.p(1).account()) + "/sanctions";
     const auto closed = t.api("POST", close, R"({"kind":"close_account","reason":"stolen card"})");
@@ -325,7 +338,8 @@ TEST(OperatorSanctions, AClosedAccountIsDisconnectedAndRefusedAndAMuteOutlivesAR
     const std::int64_t p0_account = t.p(0).account();
     const std::string p0_token = t.p(0).token();
     ASSERT_EQ(t.server().stop(), 0) << t.server().log();
-    ServerProcess again({"--config", t.config_file(), "--log-level", "info"}, {"TAVOLO_DATABASE_URL=" + t.db().url()});
+    ServerProcess again({"--config", t.config_file(), "--log-level", "info"},
+                        {"TAVOLO_DATABASE_URL=" + t.db().url()});
     ASSERT_TRUE(again.running()) << again.log();
     Player p0(again.port());
     ASSERT_TRUE(p0.connect());
