@@ -30,8 +30,9 @@
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
 #include "server/operator/audit_reader.hpp"
-#include "server/operator/player_accounts.hpp"
 #include "server/operator/hand_backend.hpp"
+#include "server/operator/moderation_backend.hpp"
+#include "server/operator/player_accounts.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -98,7 +99,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
 
     actors::SeatBook seats;
     net::SessionRegistry registry(io, seats);
-    actors::ActorContext context{io, clock, writes, registry, seats};
+    operators::ChatGuard chat;  // mutes and the chat rate (issue 12 item 5)
+    actors::ActorContext context{io, clock, writes, registry, seats, &chat};
 
     actors::TableRegistry tables;
     registry.set_table_directory(tables);
@@ -120,6 +122,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     if (!config.database_url.empty()) {
         persistence::Database db(config.database_url);
         lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
+        if (auto mutes = operators::load_mutes(db, chat); !mutes)  // a restart lifts no mute
+            spdlog::error("event=mutes_not_loaded error=\"{}\"", mutes.error().message);
     }
     recovered = true;
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
@@ -141,6 +145,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     api::add_audit_routes(api_routes, audit_reader);
     operators::HandBackend hand_backend(writes);
     api::add_hand_routes(api_routes, hand_backend);
+    operators::ModerationBackend moderation(writes, tables, seats, registry, chat,
+                                            [&registry](std::int64_t account, std::string reason) {
+                                                registry.close_account(account, std::move(reason));
+                                            });
+    api::add_moderation_routes(api_routes, moderation);
     std::optional<Listener> listener;
     try {
         listener.emplace(

@@ -11,6 +11,10 @@ namespace boost::asio {
 class io_context;
 }
 
+namespace tavolo::server::operators {
+class ChatGuard;
+}
+
 namespace tavolo::server::actors {
 
 struct ActorContext {
@@ -19,6 +23,9 @@ struct ActorContext {
     persistence::WriteService& writes;  // every database call, off the actors' strands
     Outbox& outbox;                     // frames to sessions and accounts
     SeatBook& seats;                    // where accounts sit
+
+    // Mutes and the chat rate (operator/chat_guard.hpp); none: every line is accepted.
+    operators::ChatGuard* chat = nullptr;
 };
 
 }  // namespace tavolo::server::actors

@@ -1,5 +1,7 @@
 #include "server/actors/polacco_actor.hpp"
 
+#include "server/operator/chat_guard.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include "persistence/engine_state.hpp"
@@ -404,6 +406,14 @@ void PolaccoActor::Impl::handle(PolaccoTableNumber table, const session::TableRe
                     return reply(
                         {v1::ERROR_CODE_NOT_SEATED,
                          "only the players and observers of a table may chat there: observe it first"});
+                if (ctx.chat != nullptr) {  // mutes and the chat rate (chat_guard.hpp); no removal here yet
+                    const auto verdict = ctx.chat->admit(r.from.account, std::chrono::system_clock::now());
+                    if (!verdict.allowed())
+                        return reply({verdict.refusal == operators::ChatVerdict::Refusal::muted
+                                          ? v1::ERROR_CODE_MUTED
+                                          : v1::ERROR_CODE_CHAT_RATE_LIMITED,
+                                      verdict.message});
+                }
                 to_everyone(table, session::serialise(protocol::table_message(
                                        protocol::chat_line(address(table), r.from.name, c.text),
                                        static_cast<std::uint64_t>(core->seq(table)))));

@@ -72,6 +72,7 @@ void TableActor::close() {
     if (!impl_) return;
     asio::post(impl_->strand, [impl = impl_] {
         impl->closed = true;
+        impl->refuse_held_sanctions("the table closed before the hand in play ended");
         impl->clock_timer.cancel();
         impl->pause_timer.cancel();
         impl->commit_timer.cancel();

@@ -3,6 +3,7 @@
 // table_actor_purchases.cpp only: Asio stays out of every other header.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 #include <deque>
 #include <map>
@@ -22,6 +23,7 @@
 #include "server/actors/table_refusal.hpp"
 #include "server/actors/tournament_payments.hpp"
 #include "server/metrics/instruments.hpp"
+#include "server/operator/chat_guard.hpp"
 #include "server/protocol/client_action.hpp"
 #include "server/protocol/envelope.hpp"
 #include "server/protocol/poker_events.hpp"
@@ -84,6 +86,21 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     bool closed = false;
     std::chrono::system_clock::time_point hand_started_at{};
     const session::TableRequest* current = nullptr;  // the request being handled: refusals answer it
+    // Operators (table_actor_moderation.cpp): chat lines numbered from 1, the newest still removable,
+    // disqualifications waiting for the hand in play to end.
+    std::uint64_t chat_lines = 0;
+    struct ShownLine {
+        std::uint64_t id = 0;
+        std::string from, text;
+    };
+    std::deque<ShownLine> chat_shown;
+    std::vector<ModerationRequest> held_sanctions;
+    void moderate(ModerationRequest request);
+    void apply_sanction(ModerationRequest request, bool held_back);
+    void apply_held_sanctions();
+    void refuse_held_sanctions(const std::string& why);
+    bool chat_admitted();
+    v1::ChatLine numbered(v1::ChatLine line);
 
     Millis now() const { return ctx.clock.now(); }
     const engine::Table& seats() const { return core.table().table(); }
@@ -317,6 +334,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             const engine::DirectorMessage message = std::move(inbox.front());
             inbox.pop_front();
             if (start) {
+                apply_held_sanctions();  // a disqualification asked during the last hand
                 paused = false;
                 hand_started_at = std::chrono::system_clock::now();
                 hand_names.assign(static_cast<std::size_t>(seats().size()), std::string());
@@ -495,10 +513,11 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                    "only the players and observers of a table may chat there: observe it first"});
             return;
         }
+        if (!chat_admitted()) return;  // muted or too fast: refused with why
         // A chat line carries the sequence number of the table's last message: it is not a table state
         // message, so it takes no number of its own and a client's count of the table's messages runs on.
         to_everyone(session::serialise(
-            protocol::table_message(protocol::chat_line(setup.address, r.from.name, c.text),
+            protocol::table_message(numbered(protocol::chat_line(setup.address, r.from.name, c.text)),
                                     static_cast<std::uint64_t>(core.seq()))));
     }
 };

@@ -25,6 +25,18 @@ session::Routed TableRegistry::submit(session::TableRequest request) {
     return session::Routed::delivered;
 }
 
+bool TableRegistry::moderate(const protocol::TableAddress& table, ModerationRequest request) {
+    std::shared_ptr<TableEndpoint> endpoint;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = tables_.find(key_of(table));
+        if (it == tables_.end()) return false;
+        endpoint = it->second;
+    }
+    endpoint->moderate(std::move(request));
+    return true;
+}
+
 bool TableRegistry::contains(const protocol::TableAddress& table) const {
     std::lock_guard lock(mutex_);
     return tables_.contains(key_of(table));

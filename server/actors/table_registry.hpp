@@ -10,6 +10,7 @@
 #include <mutex>
 #include <utility>
 
+#include "server/actors/table_moderation.hpp"
 #include "server/protocol/wire_vocabulary.hpp"
 #include "server/session/services.hpp"
 
@@ -21,6 +22,13 @@ class TableEndpoint {
   public:
     virtual ~TableEndpoint() = default;
     virtual void post(session::TableRequest request) = 0;
+    // An operator's request (table_moderation.hpp); a table that does not support it refuses.
+    virtual void moderate(ModerationRequest request) {
+        request.done(ModerationAnswer{ModerationAnswer::Status::refused,
+                                      "this table does not take sanctions or chat moderation",
+                                      {},
+                                      0});
+    }
 };
 
 class TableRegistry final : public session::TableDirectory {
@@ -32,6 +40,10 @@ class TableRegistry final : public session::TableDirectory {
     // Posts the request to its table's strand: delivered; unknown_table (nothing posted) when no
     // table is registered there.
     session::Routed submit(session::TableRequest request) override;
+
+    // Hands an operator's request to the table's strand; false (nothing done, `done` not called) when no
+    // table is registered there.
+    bool moderate(const protocol::TableAddress& table, ModerationRequest request);
 
     bool contains(const protocol::TableAddress& table) const;
     std::size_t size() const;

@@ -129,6 +129,21 @@ void SessionRegistry::release_account(const session::ReleaseAccount& release) {
                             .body = session::AwayNotice{}});
 }
 
+void SessionRegistry::close_account(AccountIdValue account, std::string reason) {
+    std::shared_ptr<SessionHandle> live;
+    SessionId id = 0;
+    {
+        std::lock_guard lock(mutex_);
+        if (auto it = accounts_.find(account); it != accounts_.end()) {
+            id = it->second;
+            live = handle_of(id);
+        }
+    }
+    if (id == 0) return;
+    release_account({account, id});  // before the close: the session itself no longer releases it
+    if (live) live->superseded(std::move(reason));
+}
+
 void SessionRegistry::remove(SessionId id) {
     std::function<void(SessionId)> listener;
     bool last = false;

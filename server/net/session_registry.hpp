@@ -57,6 +57,12 @@ class SessionRegistry final : public actors::Outbox {
     // last one has closed: at once when there is none, and after kShutdownSafety at the latest.
     void shutdown_all(std::string reason, std::function<void()> done);
 
+    // ---- Moderation ---------------------------------------------------------------------------
+    // An operator closed the account (issue 12): its live connection, if any, gets Closing with
+    // `reason` and closes, and its tables show the player away (his clock runs on: he is folded, then
+    // sat out and blinded away, RULES.md §5).
+    void close_account(AccountIdValue account, std::string reason);
+
     // ---- For the sessions (server/net/ws_session) ---------------------------------------------
     // A SessionId never used before while this registry lives.
     SessionId next_id();

@@ -91,6 +91,15 @@ class TableCore {
     // The hand is over and its report waits for purchases.
     bool settling() const { return held_.has_value(); }
 
+    // An operator's sanction of `entrant` (RULES.md §6, table_sanctions.cpp). A warning changes
+    // nothing; an exclusion counts orbits x players now and folds the hands dealt from the next one;
+    // a disqualification only between hands, not while a settlement is open (HandInProgress: the
+    // actor holds it until then): the player leaves with his chips (the next report tells the
+    // director) and everyone gets fresh views. SeatEmpty: he does not sit here.
+    std::expected<engine::SanctionOutcome, engine::TableError> sanction(engine::EntrantId entrant,
+                                                                        engine::SanctionKind kind, int orbits,
+                                                                        Effects& out);
+
     // The full table as `viewer` may see it now, with the clock, for a join, observe or reconnect.
     TableSnapshot snapshot_for(const engine::view::PokerViewer& viewer, Millis now) const;
 
