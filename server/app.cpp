@@ -26,6 +26,8 @@
 #include "server/metrics/exposition.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
+#include "server/operator/stored_declarations.hpp"
+#include "server/operator/tournament_backend.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -103,7 +105,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     actors::OperatorAccountsOptions operator_options;
     operator_options.password_cost = account_options.password_cost;
     actors::OperatorAccounts operators(writes, operator_options);
-    const auto declared = lobby_tournaments(config);
+    // The configuration's tournaments, then those operators created over the API that are not over.
+    const auto declared = operators::with_stored_declarations(config.database_url, lobby_tournaments(config));
     actors::LobbyActor lobby(context, declared, lobby::LobbyOptions{}, tournaments);
     tournaments.set_lobby(lobby);
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
@@ -125,6 +128,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operator API's routes (server/api/README.md): each area adds its own.
     api::Router api_routes;
     api::add_account_routes(api_routes);
+    operators::TournamentBackendImpl tournament_backend(io, writes, lobby, tournaments);
+    api::add_tournament_routes(api_routes, tournament_backend);
     std::optional<Listener> listener;
     try {
         listener.emplace(
