@@ -60,12 +60,13 @@ void TableActor::hold(bool held, std::string reason) {
     asio::post(impl_->strand, [impl = impl_, held, reason = std::move(reason)] {
         if (impl->closed || impl->operator_hold == held) return;
         impl->operator_hold = held;
+        impl->hold_logged = false;
         auto message = table_paused_message(impl->setup.address, held);
         message.mutable_tournament_event()->mutable_table_paused()->set_reason(reason);
         const Frame frame = session::serialise(message);
         for (SeatIndex s = 0; s < impl->seats().size(); ++s)
             impl->to_seat(s, frame);
-        if (!held) impl->pump();
+        impl->pump();  // held: a StartHand waiting already logs event=table_held
     });
 }
 

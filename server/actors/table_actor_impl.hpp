@@ -81,6 +81,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     bool voided = false;         // cancelled: the hand in play is void, nothing more is dealt or played
     DealingGate gate;            // no hand starts that cannot be committed
     bool operator_hold = false;  // an operator paused the tournament (TableActor::hold)
+    bool hold_logged = false;    // ... and the table logged that it waits (event=table_held)
     std::function<void()> quiet;
     bool closed = false;
     std::chrono::system_clock::time_point hand_started_at{};
@@ -302,6 +303,11 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     void pump() {
         while (!inbox.empty() && !pausing && !closed) {
             const bool start = std::holds_alternative<engine::StartHand>(inbox.front());
+            if (start && operator_hold && !hold_logged) {  // the hand in play is over: the table waits
+                hold_logged = true;
+                spdlog::info("event=table_held tournament={} table={}", setup.address.tournament_id,
+                             setup.address.table);
+            }
             if (start && (stopping || operator_hold))
                 break;  // no new hand after stop_dealing, nor while held
             if (start && !paused && seats().hands_played() > 0 && setup.pause_between_hands.count() > 0) {

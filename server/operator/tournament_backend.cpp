@@ -86,7 +86,7 @@ json::object registering_json(std::int64_t id, const actors::LobbyActor::View& v
 json::object stored_json(std::int64_t id, const json::object& record) {
     json::array refunds;
     engine::Cents total = 0, pool = 0, house = 0;
-    for (const auto& p : record.at("players").as_array()) {
+    for (const auto& p : record.at("registrations").as_array()) {
         const auto& o = p.as_object();
         const std::int64_t amount = o.at("refund_cents").as_int64();
         if (amount == 0) continue;

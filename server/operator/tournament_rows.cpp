@@ -89,7 +89,7 @@ StoreResult<json::object> tournament_record(persistence::Database& db, std::int6
             if (!r[10].is_null()) p["place"] = r[10].as<int>();
             players.push_back(std::move(p));
         }
-        out["players"] = std::move(players);
+        out["registrations"] = std::move(players);
         return out;
     });
 }

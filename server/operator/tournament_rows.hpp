@@ -20,7 +20,7 @@ persistence::StoreResult<boost::json::array> list_tournaments(persistence::Datab
                                                               const std::optional<std::string>& state,
                                                               int limit = 500);
 
-// One tournament as above, with "players": every registration (registration, account, name, entry,
+// One tournament as above, with "registrations": every entry (registration, account, name, entry,
 // state, paid, prize part, fee, re-buys, add-ons, place, prize, refund, refund_from_pool,
 // refund_from_house). not_found when there is none.
 persistence::StoreResult<boost::json::object> tournament_record(persistence::Database& db, std::int64_t id);
