@@ -221,9 +221,12 @@ TEST(OperatorTournaments, CreatedOverTheApiPlayedInspectedPausedAndResumed) {
     const auto run = played.get();
     EXPECT_EQ(run.code, 0) << run.out;
     EXPECT_NE(run.last_line().find(" finished=1 "), std::string::npos) << run.out;
-    EXPECT_EQ(room.get(base).body.at("state").as_string(), "finished");
-    EXPECT_EQ(room.post(base + "/pause", R"({"reason":"r"})").status, 409);
+    ASSERT_TRUE(room.server->wait_for_log("event=tournament_finished tournament=" + std::to_string(id)));
+    EXPECT_EQ(room.post(base + "/pause", R"({"reason":"r"})").status, 409) << "over";
     EXPECT_EQ(room.server->stop(), 0) << room.server->log();
+    EXPECT_EQ(room.db.count("SELECT count(*) FROM tournaments WHERE state = 'finished' AND id = " +
+                            std::to_string(id)),
+              1);
 
     EXPECT_EQ(room.db.count("SELECT count(*) FROM audit_log WHERE action IN ('create_tournament', "
                             "'pause_tournament', 'resume_tournament') AND target = 'tournament:" +
