@@ -295,3 +295,38 @@ TEST(OperatorTournaments, CancelledMidPlayRefundsWhatThePreviewSaidAndASecondCan
     EXPECT_EQ(player_wallets_off(room.db), 0) << "wallet = grant - buy-ins + refunds, to the cent";
     EXPECT_EQ(ledger_sum(room.db), 0);
 }
+
+// An operator's tournament is not in the configuration file: its declaration is stored with its row,
+// so a restart adopts it with its registrations like a declared one.
+TEST(OperatorTournaments, ARegisteringTournamentCreatedOverTheApiSurvivesARestart) {
+    Room room;
+    auto created = room.post("/api/v1/tournaments", R"({"name": "Tomorrow", "game": "holdem", "kind": "mtt",
+        "buy_in": "5.00", "fee": "0.50", "min_players": 2, "start": "+20h", "rebuy": true, "addon": true})");
+    ASSERT_EQ(created.status, 201) << json::serialize(created.body);
+    const std::int64_t id = integer(created.body.at("id"));
+    EXPECT_EQ(room.server->stop(), 0) << room.server->log();
+
+    ServerProcess again({"--config", room.config, "--log-level", "info"},
+                        {"TAVOLO_DATABASE_URL=" + room.db.url()});
+    ASSERT_TRUE(again.running()) << again.log();
+    auto login =
+        call(again.port(), "POST", "/api/v1/login", "", R"({"name":"ada","password":"long enough"})");
+    ASSERT_EQ(login.status, 200);
+    const std::string token(login.body.at("token").as_string());
+    auto listed = call(again.port(), "GET", "/api/v1/tournaments?state=registering", token);
+    ASSERT_EQ(listed.status, 200);
+    ASSERT_EQ(listed.body.at("tournaments").as_array().size(), 1u) << json::serialize(listed.body);
+    EXPECT_EQ(integer(listed.body.at("tournaments").at(0).at("id")), id) << "the same row, adopted";
+    EXPECT_EQ(room.db.count("SELECT count(*) FROM tournaments"), 1) << "no copy opened";
+    // Cancelled while registering: nothing to refund, and a second cancel says it was.
+    auto cancelled = call(again.port(), "POST", "/api/v1/tournaments/" + std::to_string(id) + "/cancel",
+                          token, R"({"reason":"not tomorrow"})");
+    ASSERT_EQ(cancelled.status, 200) << json::serialize(cancelled.body);
+    EXPECT_FALSE(cancelled.body.at("already_cancelled").as_bool());
+    auto twice = call(again.port(), "POST", "/api/v1/tournaments/" + std::to_string(id) + "/cancel", token,
+                      R"({"reason":"again"})");
+    ASSERT_EQ(twice.status, 200) << json::serialize(twice.body);
+    EXPECT_TRUE(twice.body.at("already_cancelled").as_bool());
+    EXPECT_EQ(again.stop(), 0) << again.log();
+    EXPECT_EQ(room.db.count("SELECT count(*) FROM tournaments WHERE state = 'cancelled'"), 1);
+}
