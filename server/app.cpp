@@ -33,6 +33,8 @@
 #include "server/operator/hand_backend.hpp"
 #include "server/operator/moderation_backend.hpp"
 #include "server/operator/player_accounts.hpp"
+#include "server/operator/stored_declarations.hpp"
+#include "server/operator/tournament_backend.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -113,7 +115,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     actors::OperatorAccountsOptions operator_options;
     operator_options.password_cost = account_options.password_cost;
     actors::OperatorAccounts operators(writes, operator_options);
-    const auto declared = lobby_tournaments(config);
+    // The configuration's tournaments, then those operators created over the API that are not over.
+    const auto declared = operators::with_stored_declarations(config.database_url, lobby_tournaments(config));
     actors::LobbyActor lobby(context, declared, lobby::LobbyOptions{}, tournaments);
     tournaments.set_lobby(lobby);
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
@@ -150,6 +153,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                                                 registry.close_account(account, std::move(reason));
                                             });
     api::add_moderation_routes(api_routes, moderation);
+    operators::TournamentBackendImpl tournament_backend(io, writes, lobby, tournaments);
+    api::add_tournament_routes(api_routes, tournament_backend);
     std::optional<Listener> listener;
     try {
         listener.emplace(

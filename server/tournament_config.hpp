@@ -49,6 +49,10 @@ struct TournamentDeclaration {
     // A recurring schedule (`every = "30m"`): the lobby opens a new copy at each period after it
     // opened the first; each copy's start is shifted by the same period (server/lobby/README.md).
     std::optional<std::chrono::seconds> every;
+    // Created by an operator (POST /api/v1/tournaments): the request's body, kept in the row's config so
+    // a restart adopts it (server/api/tournament_declaration.hpp). Such a tournament is opened once
+    // and never reopened; empty for the configuration's declarations.
+    std::string source_json;
 
     // What the lobby shows, whatever the game.
     engine::BuyIn buy_in() const;

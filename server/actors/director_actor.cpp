@@ -274,6 +274,7 @@ void DirectorActor::Impl::open_stage(std::vector<TableToOpen> rows) {
                 const engine::TableId table = rows[i].number - 1;
                 self->open_table(table, (*r)[i]);
                 if (self->stopping) self->tables.at(table)->stop_dealing([] {});
+                if (self->paused_at) self->tables.at(table)->hold(true, "the tournament is paused");
                 self->tables[table]->deliver(self->stage_tables.opened(table), self->level_ends_at_ms());
             }
         },
@@ -342,7 +343,7 @@ Millis DirectorActor::Impl::next_tick_in() const {
 }
 
 void DirectorActor::Impl::arm_tick() {
-    if (!director || director->finished() || cancel_run.cancelling) return;
+    if (!director || director->finished() || cancel_run.cancelling || paused_at) return;
     tick_timer.expires_at(ctx.clock.steady_deadline(ctx.clock.now() + next_tick_in() + Millis{1}));
     tick_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
         if (ec || !self->director || self->director->finished()) return;

@@ -9,8 +9,10 @@
 // after the hand that decided it and sends the wallet's balance after it, and when the tournament is
 // over tells the lobby and closes its tables after a short while. Asio stays in director_actor.cpp.
 #include <chrono>
+#include <expected>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "server/actors/actor_context.hpp"
 #include "server/actors/table_registry.hpp"
@@ -53,6 +55,18 @@ class DirectorActor {
     // cancelled; then the tables close. `done` (on the director's strand) gets the outcome; a second
     // call while it runs, or after, gets the same outcome and pays nothing.
     void cancel(std::string reason, std::function<void(const CancellationOutcome&)> done = {});
+
+    // ---- The operator API (director_operator.cpp); every `done` runs on the director's strand ----
+    // Pause (true) or resume (false), `reason` told to the players: while paused the level clock stands
+    // still and the tables deal no new hand after the one in play; resumed, the clock goes on where it
+    // stood. Refused (why) when already so, or the tournament is over or being cancelled.
+    void set_paused(bool paused, std::string reason,
+                    std::function<void(std::expected<void, std::string>)> done);
+    // A snapshot of the tournament as a JSON object: tables, players, level, clock, prize pool, payouts.
+    void inspect(std::function<void(std::string)> done);
+    // The refunds a cancellation would pay now (RULES.md §7), paying nothing: the plan the cancel
+    // computes once its tables are still (pause first for a preview the cancel then pays exactly).
+    void preview_cancel(std::function<void(std::expected<CancellationOutcome, std::string>)> done);
 
     struct Impl;
 

@@ -97,12 +97,16 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     // The guarantee's overlay (overlay.hpp): paid by the house before the first place is paid.
     bool overlay_settled = false;
     bool overlay_pending = false;
+    // An operator's pause (director_operator.cpp): the game time it began; resumed, started_at moves
+    // on by the pause's length, so the level clock goes on where it stood.
+    std::optional<Millis> paused_at;
     DirectorWatch watch;       // director_watch.hpp: the floor's decisions as log lines
     MoveNotices move_notices;  // move_notices.hpp: what each moved player is told
     StageTables stage_tables;  // stage_tables.hpp: tables opened after the start wait for their rows
 
     std::int64_t id() const { return persistence::raw(start.tournament); }
-    Millis since_start() const { return ctx.clock.now() - started_at; }
+    // Game time of the tournament's clock: it stands still while an operator pauses it.
+    Millis since_start() const { return (paused_at ? *paused_at : ctx.clock.now()) - started_at; }
     protocol::TableAddress address(engine::TableId table) const { return {id(), table}; }
     const RosterEntry& entry(engine::EntrantId entrant) const {
         return roster->entrants.at(static_cast<std::size_t>(entrant));
@@ -145,6 +149,10 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     void refuse_late(const lobby::Entrant& e, const std::string& why);
     void maybe_finish();
     void close_all();
+
+    // the operator API (director_operator.cpp)
+    void set_paused(bool paused, const std::string& reason);
+    std::string snapshot_json() const;
 
     // technical cancellation (director_cancel.cpp)
     void not_started(const std::string& why);

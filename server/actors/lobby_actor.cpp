@@ -128,6 +128,28 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
             std::visit([this](auto& e) { carry_out(std::move(e)); }, effect);
         rearm();
         count_tournaments();
+        answer_creates();
+    }
+
+    // Operators' tournaments waiting for their row (LobbyActor::create_tournament), by declaration.
+    std::map<std::size_t, Created> creating;
+    void answer_creates() {
+        for (auto it = creating.begin(); it != creating.end();) {
+            if (const auto id = core.opened_from(it->first)) {
+                auto done = std::move(it->second);
+                it = creating.erase(it);
+                done(*id);
+            } else {
+                ++it;
+            }
+        }
+    }
+    std::optional<View> view_of(lobby::TournamentId tournament) const {
+        auto v = core.operator_view(tournament);
+        if (!v) return std::nullopt;
+        View out{*v, *v->declaration};
+        out.view.declaration = nullptr;
+        return out;
     }
 
     // /metrics tavolo_tournaments{state}: the listing as it stands after this input.
@@ -406,6 +428,31 @@ void LobbyActor::tournament_cancelled(lobby::TournamentId tournament) {
 void LobbyActor::entry_eliminated(lobby::TournamentId tournament, persistence::RegistrationId registration) {
     state_->on_strand(
         [tournament, registration](State& s) { s.run(s.core.entry_eliminated(tournament, registration)); });
+}
+
+void LobbyActor::create_tournament(TournamentDeclaration declaration, Created done) {
+    state_->on_strand([declaration = std::move(declaration), done = std::move(done)](State& s) mutable {
+        std::size_t index = 0;
+        auto effects = s.core.add_declaration(std::move(declaration), s.now(), index);
+        if (!effects) return done(std::unexpected(effects.error()));
+        s.creating[index] = std::move(done);
+        s.run(std::move(*effects));
+    });
+}
+
+void LobbyActor::view(lobby::TournamentId tournament, std::function<void(std::optional<View>)> done) {
+    state_->on_strand([tournament, done = std::move(done)](State& s) { done(s.view_of(tournament)); });
+}
+
+void LobbyActor::cancel_registering(lobby::TournamentId tournament,
+                                    std::function<void(std::expected<View, std::string>)> done) {
+    state_->on_strand([tournament, done = std::move(done)](State& s) {
+        auto before = s.view_of(tournament);
+        auto effects = s.core.cancel_registering(tournament, s.now());
+        if (!effects) return done(std::unexpected(effects.error()));
+        s.run(std::move(*effects));
+        done(std::move(*before));
+    });
 }
 
 void LobbyActor::tournament_finished(lobby::TournamentId tournament) {

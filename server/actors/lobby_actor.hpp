@@ -6,7 +6,11 @@
 // is answered as `unavailable`), starts and late entrants to the TournamentLauncher, frames to
 // clients through the Outbox. Every public call posts to the strand and returns at once.
 #include <chrono>
+#include <expected>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "server/actors/actor_context.hpp"
@@ -53,6 +57,22 @@ class LobbyActor final : public session::LobbyGateway, public LobbyNotices {
     void entry_eliminated(lobby::TournamentId tournament, persistence::RegistrationId registration) override;
     void tournament_finished(lobby::TournamentId tournament) override;
     void tournament_cancelled(lobby::TournamentId tournament) override;
+
+    // ---- The operator API (server/operator/tournament_backend.hpp); `done` runs on the lobby's strand ----
+    // A tournament an operator creates: listed and registering like a declared one; its id once its
+    // row exists (LobbyCore::add_declaration), or why not.
+    using Created = std::function<void(std::expected<lobby::TournamentId, std::string>)>;
+    void create_tournament(TournamentDeclaration declaration, Created done);
+    // What the lobby knows of a listed tournament, with a copy of its declaration; none when not listed.
+    struct View {
+        lobby::LobbyCore::OperatorView view;  // view.declaration is null: use `declaration`
+        TournamentDeclaration declaration;
+    };
+    void view(lobby::TournamentId tournament, std::function<void(std::optional<View>)> done);
+    // An operator cancels a registering tournament (LobbyCore::cancel_registering): the view before,
+    // whose entries are refunded in full, or why not.
+    void cancel_registering(lobby::TournamentId tournament,
+                            std::function<void(std::expected<View, std::string>)> done);
 
     struct State;
 

@@ -56,6 +56,20 @@ void TableActor::stop_dealing(std::function<void()> quiet) {
     });
 }
 
+void TableActor::hold(bool held, std::string reason) {
+    asio::post(impl_->strand, [impl = impl_, held, reason = std::move(reason)] {
+        if (impl->closed || impl->operator_hold == held) return;
+        impl->operator_hold = held;
+        impl->hold_logged = false;
+        auto message = table_paused_message(impl->setup.address, held);
+        message.mutable_tournament_event()->mutable_table_paused()->set_reason(reason);
+        const Frame frame = session::serialise(message);
+        for (SeatIndex s = 0; s < impl->seats().size(); ++s)
+            impl->to_seat(s, frame);
+        impl->pump();  // held: a StartHand waiting already logs event=table_held
+    });
+}
+
 void TableActor::void_and_stop(std::function<void()> quiet) {
     asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
         impl->voided = true;

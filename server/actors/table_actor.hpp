@@ -57,6 +57,9 @@ class TableActor final : public TableEndpoint {
     // Graceful shutdown: no new hand (a StartHand is held); `quiet` is called once (on the table's
     // strand) when no hand is in play and every finished hand is durable.
     void stop_dealing(std::function<void()> quiet);
+    // An operator's pause (POST /api/v1/tournaments/{id}/pause): while held the table deals no new
+    // hand after the one in play; its players are told (TablePaused with `reason`). Released: it deals.
+    void hold(bool held, std::string reason);
     // Technical cancellation (RULES.md §7): the hand in play is void (never finished nor committed,
     // its actions refused), no new hand; `quiet` once every finished hand is durable and reported.
     void void_and_stop(std::function<void()> quiet);

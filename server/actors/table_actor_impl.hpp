@@ -80,8 +80,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     std::int64_t level_ends_at_ms = 0;
     int pending_commits = 0;  // finished hands not yet durable
     bool stopping = false;
-    bool voided = false;  // cancelled: the hand in play is void, nothing more is dealt or played
-    DealingGate gate;     // no hand starts that cannot be committed
+    bool voided = false;         // cancelled: the hand in play is void, nothing more is dealt or played
+    DealingGate gate;            // no hand starts that cannot be committed
+    bool operator_hold = false;  // an operator paused the tournament (TableActor::hold)
+    bool hold_logged = false;    // ... and the table logged that it waits (event=table_held)
     std::function<void()> quiet;
     bool closed = false;
     std::chrono::system_clock::time_point hand_started_at{};
@@ -318,7 +320,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     void pump() {
         while (!inbox.empty() && !pausing && !closed) {
             const bool start = std::holds_alternative<engine::StartHand>(inbox.front());
-            if (start && stopping) break;  // held: no new hand after stop_dealing
+            if (start && operator_hold && !hold_logged) {  // the hand in play is over: the table waits
+                hold_logged = true;
+                spdlog::info("event=table_held tournament={} table={}", setup.address.tournament_id,
+                             setup.address.table);
+            }
+            if (start && (stopping || operator_hold))
+                break;  // no new hand after stop_dealing, nor while held
             if (start && !paused && seats().hands_played() > 0 && setup.pause_between_hands.count() > 0) {
                 pausing = true;
                 pause_timer.expires_after(ctx.clock.real_of(setup.pause_between_hands));

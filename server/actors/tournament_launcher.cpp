@@ -151,6 +151,52 @@ void Tournaments::cancel(std::int64_t tournament, std::string reason,
                     });
 }
 
+std::shared_ptr<Tournaments::Running> Tournaments::find(std::int64_t tournament) const {
+    std::lock_guard lock(mutex_);
+    const auto it = running_.find(tournament);
+    return it == running_.end() ? nullptr : it->second;
+}
+
+bool Tournaments::set_paused(std::int64_t tournament, bool paused, std::string reason,
+                             std::function<void(std::expected<void, std::string>)> done) {
+    auto running = find(tournament);
+    if (!running) return false;
+    if (auto* d = std::get_if<std::unique_ptr<DirectorActor>>(&running->actor))
+        (*d)->set_paused(paused, std::move(reason), std::move(done));
+    else
+        done(std::unexpected(std::string("a Poker Polacco tournament cannot be paused yet")));
+    return true;
+}
+
+bool Tournaments::inspect(std::int64_t tournament, std::function<void(std::string)> done) {
+    auto running = find(tournament);
+    if (!running) return false;
+    if (auto* d = std::get_if<std::unique_ptr<DirectorActor>>(&running->actor))
+        (*d)->inspect(std::move(done));
+    else
+        done(R"({"game":"polacco","state":"running","live":"Poker Polacco's actor gives no snapshot yet"})");
+    return true;
+}
+
+bool Tournaments::preview_cancel(std::int64_t tournament,
+                                 std::function<void(std::expected<CancellationOutcome, std::string>)> done) {
+    auto running = find(tournament);
+    if (!running) return false;
+    if (auto* d = std::get_if<std::unique_ptr<DirectorActor>>(&running->actor))
+        (*d)->preview_cancel(std::move(done));
+    else
+        done(
+            std::unexpected(std::string("a Poker Polacco tournament's refund preview is not available yet")));
+    return true;
+}
+
+std::optional<CancellationOutcome> Tournaments::cancelled(std::int64_t tournament) const {
+    std::lock_guard lock(mutex_);
+    const auto it = cancelled_.find(tournament);
+    if (it == cancelled_.end()) return std::nullopt;
+    return it->second;
+}
+
 std::size_t Tournaments::running() const {
     std::lock_guard lock(mutex_);
     return running_.size();

@@ -5,10 +5,13 @@
 // all for a graceful shutdown. Thread-safe: the lobby's strand and the server's shutdown call it.
 #include <chrono>
 #include <cstdint>
+#include <expected>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 
 #include "server/actors/actor_context.hpp"
 #include "server/actors/table_registry.hpp"
@@ -51,11 +54,24 @@ class Tournaments final : public TournamentLauncher {
     void cancel(std::int64_t tournament, std::string reason,
                 std::function<void(const CancellationOutcome&)> done = {});
 
+    // ---- The operator API (DirectorActor's, director_operator.cpp); false: not running here ----
+    // Poker only: a Poker Polacco tournament's pause is refused in `done` (its actor has none yet).
+    bool set_paused(std::int64_t tournament, bool paused, std::string reason,
+                    std::function<void(std::expected<void, std::string>)> done);
+    // A JSON snapshot; Poker Polacco: what the launcher knows ({"game":"polacco",...}).
+    bool inspect(std::int64_t tournament, std::function<void(std::string)> done);
+    bool preview_cancel(std::int64_t tournament,
+                        std::function<void(std::expected<CancellationOutcome, std::string>)> done);
+    bool runs(std::int64_t tournament) const { return find(tournament) != nullptr; }
+    // Whether the tournament was cancelled in this run (its outcome, which a repeated cancel answers).
+    std::optional<CancellationOutcome> cancelled(std::int64_t tournament) const;
+
     // Tournaments started and not yet finished and closed.
     std::size_t running() const;
 
   private:
     struct Running;
+    std::shared_ptr<Running> find(std::int64_t tournament) const;
     void finished(std::int64_t tournament);
 
     ActorContext context_;

@@ -127,7 +127,12 @@ std::string declaration_fingerprint(const TournamentDeclaration& declaration) {
 }
 
 std::string declaration_config_json(const TournamentDeclaration& declaration) {
-    return R"({"declaration_fingerprint": ")" + declaration_fingerprint(declaration) + "\"}";
+    const std::string fingerprint =
+        R"({"declaration_fingerprint": ")" + declaration_fingerprint(declaration) + "\"";
+    // An operator's tournament carries its declaration (valid JSON: the API serialised it).
+    if (!declaration.source_json.empty())
+        return fingerprint + R"(, "operator_declaration": )" + declaration.source_json + "}";
+    return fingerprint + "}";
 }
 
 bool config_names(const std::string& config_json, const std::string& fingerprint) {

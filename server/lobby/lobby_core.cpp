@@ -90,6 +90,7 @@ bool LobbyCore::in_flight(const Listed& t) const {
 Effects LobbyCore::open(TimePoint now) {
     Effects out;
     for (std::size_t i = 0; i < declarations_.size(); ++i) {
+        if (!declarations_[i].source_json.empty()) continue;  // an operator's: opened once, when created
         if (stands_for(i)) {
             if (declarations_[i].every) recurring_[i] = schedule_after_adoption(i, now);
             continue;
@@ -136,7 +137,7 @@ void LobbyCore::reopen(const Listed& t, TimePoint now, Effects& out) {
     const TournamentDeclaration& declaration = declaration_of(t);
     // A copy of a Sit&Go with a fixed start time would open with its deadline already past.
     if (!options_.reopen_single_table || !single_table(declaration.kind) ||
-        std::holds_alternative<StartAt>(declaration.start) || stopping_)
+        std::holds_alternative<StartAt>(declaration.start) || stopping_ || !declaration.source_json.empty())
         return;
     create(t.declaration, now, out);
 }

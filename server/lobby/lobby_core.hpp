@@ -9,9 +9,11 @@
 // comes back), and a refused or failed request leaves the lobby as it was. A seat is held while its
 // buy-in is in flight, so a table never over-fills; a start waits until nothing is in flight.
 #include <cstddef>
+#include <expected>
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "server/lobby/lobby_adoption.hpp"
@@ -81,6 +83,33 @@ class LobbyCore {
 
     // Every listed tournament, in declaration order (copies of one declaration by age).
     v1::LobbySnapshot snapshot(std::optional<AccountId> viewer) const;
+
+    // ---- The operator API (lobby_operator.cpp) ----
+    // A tournament an operator creates (its declaration's source_json is set): a new declaration,
+    // opened now, like one of the configuration's, and never reopened. Refused (why) when a declared
+    // tournament has its name: the name is how a restart finds its declaration. Its index in out_index.
+    std::expected<Effects, std::string> add_declaration(TournamentDeclaration declaration, TimePoint now,
+                                                        std::size_t& out_index);
+    // The tournament opened from a declaration, once its row exists.
+    std::optional<TournamentId> opened_from(std::size_t declaration) const;
+    struct OperatorEntry {
+        Entrant entrant;
+        engine::Cents prize_part = 0;
+        engine::Cents fee = 0;
+    };
+    struct OperatorView {
+        TournamentId id{};
+        const TournamentDeclaration* declaration = nullptr;
+        std::string state;  // registering, running, finished, cancelled
+        std::optional<TimePoint> deadline;
+        std::vector<OperatorEntry> entries;  // committed buy-ins, in registration order
+    };
+    // What the lobby knows of a listed tournament (an operator inspects it); none when not listed.
+    std::optional<OperatorView> operator_view(TournamentId id) const;
+    // An operator cancels a registering tournament: every entry refunded in full, fee included (the
+    // lobby's own cancellation below the minimum), the tournament listed cancelled. Refused (why)
+    // when it is not registering or a buy-in or refund is in flight (retry in a moment).
+    std::expected<Effects, std::string> cancel_registering(TournamentId id, TimePoint now);
 
   private:
     enum class Phase { Registering, Closing, Running, Cancelled, Finished };
