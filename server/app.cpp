@@ -26,6 +26,10 @@
 #include "server/metrics/exposition.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
+#include "server/api/tables_routes.hpp"
+#include "server/operator/live_feed.hpp"
+#include "server/operator/live_outbox.hpp"
+#include "server/operator/tables_backend.hpp"
 #include "server/routes.hpp"
 
 namespace tavolo::server {
@@ -90,7 +94,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
 
     actors::SeatBook seats;
     net::SessionRegistry registry(io, seats);
-    actors::ActorContext context{io, clock, writes, registry, seats};
+    // The operators' live feed (issue 12) sees what the actors send, beside the sessions.
+    operator_feed::LiveFeed live_feed;
+    operator_feed::LiveOutbox outbox(registry, live_feed);
+    actors::ActorContext context{io, clock, writes, outbox, seats};
 
     actors::TableRegistry tables;
     registry.set_table_directory(tables);
@@ -125,6 +132,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operator API's routes (server/api/README.md): each area adds its own.
     api::Router api_routes;
     api::add_account_routes(api_routes);
+    operator_feed::LiveTables live_tables(tables);
+    api::add_tables_routes(api_routes, live_tables);
     std::optional<Listener> listener;
     try {
         listener.emplace(
@@ -139,8 +148,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
         std::cerr << "tavolo-server: " << e.what() << "\n";
         return 4;
     }
+    listener->set_operator_live({&operators, &live_feed});
     listener->start();
     lobby.open();
+    // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
+    lobby.submit(session::LobbyRequest{operator_feed::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
 
     // Graceful shutdown (issue 10 item 11): stop taking players and registrations, let each hand in
     // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all

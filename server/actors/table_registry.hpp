@@ -5,11 +5,14 @@
 // A routing index, not game state: one mutex, held for a map look-up or update only, never while a
 // table runs.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <utility>
+#include <vector>
 
+#include "server/actors/table_inspection.hpp"
 #include "server/protocol/wire_vocabulary.hpp"
 #include "server/session/services.hpp"
 
@@ -21,6 +24,10 @@ class TableEndpoint {
   public:
     virtual ~TableEndpoint() = default;
     virtual void post(session::TableRequest request) = 0;
+    // The operator's look at the table (issue 12), answered once from the table's strand; nothing
+    // when this kind of table cannot say (the default).
+    using InspectDone = std::function<void(std::optional<TableInspection>)>;
+    virtual void inspect(InspectDone done) { done(std::nullopt); }
 };
 
 class TableRegistry final : public session::TableDirectory {
@@ -32,6 +39,11 @@ class TableRegistry final : public session::TableDirectory {
     // Posts the request to its table's strand: delivered; unknown_table (nothing posted) when no
     // table is registered there.
     session::Routed submit(session::TableRequest request) override;
+
+    // Asks the table for its inspection: false (and `done` not called) when no table is there.
+    bool inspect(const protocol::TableAddress& table, TableEndpoint::InspectDone done);
+    // Every live table, by tournament then table number.
+    std::vector<protocol::TableAddress> addresses() const;
 
     bool contains(const protocol::TableAddress& table) const;
     std::size_t size() const;
