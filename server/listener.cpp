@@ -275,7 +275,7 @@ struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
         : io(context), acceptor(asio::make_strand(context)), shared(std::move(connections)) {}
 
     asio::io_context& io;
-    tcp::acceptor acceptor;  // on a strand: accepts and stop_accepting never run at once
+    tcp::acceptor acceptor;          // on a strand: accepts and stop_accepting never run at once
     std::shared_ptr<Shared> shared;  // changed only before start()
     std::uint16_t port = 0;
 

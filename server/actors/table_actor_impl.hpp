@@ -168,7 +168,8 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         TableInspection out;
         out.table = setup.address;
         out.snapshot = snapshot_of(core.snapshot_for(engine::view::PokerViewer::observer(), now()));
-        out.paused = gate.paused() || stopping || voided || closed || (!core.in_hand() && (pausing || paused));
+        out.paused =
+            gate.paused() || stopping || voided || closed || (!core.in_hand() && (pausing || paused));
         out.last_hand = last_revealed;
         return out;
     }

@@ -29,8 +29,8 @@ struct RevealedHand {
 
 struct TableInspection {
     protocol::TableAddress table;
-    protocol::v1::TableSnapshot snapshot;  // as an observer gets it
-    bool paused = false;                   // no hand is dealt for now (break, database wait, stopping)
+    protocol::v1::TableSnapshot snapshot;   // as an observer gets it
+    bool paused = false;                    // no hand is dealt for now (break, database wait, stopping)
     std::optional<RevealedHand> last_hand;  // the last finished hand's cards; none before the first
 };
 

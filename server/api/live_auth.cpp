@@ -21,10 +21,12 @@ void authorise_live(OperatorBackend& backend, std::string_view authorization, st
                                  "'Authorization: Bearer <token>' or /api/v1/live?token=<token>",
                                  !authorization.empty()),
                     persistence::Account{});
-    backend.holder(std::move(*token), [done = std::move(done)](persistence::StoreResult<persistence::Account> holder) {
-        if (auto refusal = refusal_of(holder)) return done(std::move(*refusal), persistence::Account{});
-        done(std::nullopt, std::move(*holder));
-    });
+    backend.holder(std::move(*token),
+                   [done = std::move(done)](persistence::StoreResult<persistence::Account> holder) {
+                       if (auto refusal = refusal_of(holder))
+                           return done(std::move(*refusal), persistence::Account{});
+                       done(std::nullopt, std::move(*holder));
+                   });
 }
 
 }  // namespace tavolo::server::api

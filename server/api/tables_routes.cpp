@@ -23,10 +23,18 @@ std::optional<std::int64_t> integer_of(const std::string& text, std::int64_t min
 }
 
 json::object summary_object(const TableSummary& s) {
-    return json::object{{"tournament", s.tournament}, {"table", s.table},         {"game", s.game},
-                        {"betting", s.betting},       {"seats_taken", s.seats_taken}, {"table_size", s.table_size},
-                        {"hand", s.hand},             {"in_hand", s.in_hand},     {"level", s.level},
-                        {"small_blind", s.small_blind}, {"big_blind", s.big_blind}, {"ante", s.ante},
+    return json::object{{"tournament", s.tournament},
+                        {"table", s.table},
+                        {"game", s.game},
+                        {"betting", s.betting},
+                        {"seats_taken", s.seats_taken},
+                        {"table_size", s.table_size},
+                        {"hand", s.hand},
+                        {"in_hand", s.in_hand},
+                        {"level", s.level},
+                        {"small_blind", s.small_blind},
+                        {"big_blind", s.big_blind},
+                        {"ante", s.ante},
                         {"paused", s.paused}};
 }
 
@@ -40,10 +48,11 @@ void add_tables_routes(Router& router, TablesBackend& backend) {
     // The live feed is a WebSocket (the Listener answers the upgrade, server/net/operator_ws.hpp): a
     // plain GET learns how to connect.
     router.add("GET", "/api/v1/live", [](ApiCall call) {
-        HttpResponse out = json_response(426, error_body("UPGRADE_REQUIRED",
-                                                         "/api/v1/live is a WebSocket: connect with an upgrade "
-                                                         "(ws:// or wss://), the token as 'Authorization: Bearer' "
-                                                         "or ?token=<token>"));
+        HttpResponse out =
+            json_response(426, error_body("UPGRADE_REQUIRED",
+                                          "/api/v1/live is a WebSocket: connect with an upgrade "
+                                          "(ws:// or wss://), the token as 'Authorization: Bearer' "
+                                          "or ?token=<token>"));
         out.headers.emplace_back("Upgrade", "websocket");
         call.respond(std::move(out));
     });
@@ -52,8 +61,9 @@ void add_tables_routes(Router& router, TablesBackend& backend) {
         if (auto it = call.query.find("tournament"); it != call.query.end()) {
             tournament = integer_of(it->second, 1, INT64_MAX);
             if (!tournament)
-                return call.respond(bad_request("tournament", "tournament: must be a positive tournament id "
-                                                              "(GET /api/v1/tables?tournament=3), or leave it out"));
+                return call.respond(bad_request("tournament",
+                                                "tournament: must be a positive tournament id "
+                                                "(GET /api/v1/tables?tournament=3), or leave it out"));
         }
         backend.list_tables(tournament, [respond = call.respond](std::vector<TableSummary> tables) {
             json::array list;

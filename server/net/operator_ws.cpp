@@ -50,16 +50,18 @@ class OperatorWs final : public std::enable_shared_from_this<OperatorWs<Stream>>
             [](websocket::response_type& response) { response.set(http::field::server, "tavolo"); }));
         ws_.text(true);
         ws_.read_message_max(options_.max_command_bytes);
-        ws_.async_accept(upgrade_, [self = this->shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+        ws_.async_accept(upgrade_,
+                         [self = this->shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
     }
 
   private:
     void on_accept(beast::error_code ec) {
         if (ec) return fail(ec, "accept");
         upgrade_ = {};
-        send(text_frame({{"type", "hello"},
-                         {"operator", name_},
-                         {"usage", "every tournament's events until you send {\"subscribe\":{\"tournament\":ID}}"}}));
+        send(text_frame(
+            {{"type", "hello"},
+             {"operator", name_},
+             {"usage", "every tournament's events until you send {\"subscribe\":{\"tournament\":ID}}"}}));
         // Each event is posted to this connection's strand: the publisher never waits for it.
         std::weak_ptr<OperatorWs> weak = this->shared_from_this();
         const auto executor = ws_.get_executor();
@@ -81,8 +83,9 @@ class OperatorWs final : public std::enable_shared_from_this<OperatorWs<Stream>>
 
     void on_read(beast::error_code ec) {
         if (ec == websocket::error::message_too_big)
-            return begin_close(websocket::close_code::too_big,
-                               "a command is at most " + std::to_string(options_.max_command_bytes) + " bytes");
+            return begin_close(
+                websocket::close_code::too_big,
+                "a command is at most " + std::to_string(options_.max_command_bytes) + " bytes");
         if (ec) return fail(ec, "read");
         if (finished_ || closing_) return;
         const std::string text = beast::buffers_to_string(buffer_.cdata());
@@ -94,12 +97,13 @@ class OperatorWs final : public std::enable_shared_from_this<OperatorWs<Stream>>
     void send(session::Frame frame) {
         if (finished_ || closing_) return;
         if (!queue_.push(std::move(frame))) {
-            spdlog::warn("event=operator_live_overflow operator={} connection={} frames={} bytes={}", name_, id_,
-                         queue_.frames(), queue_.bytes());
+            spdlog::warn("event=operator_live_overflow operator={} connection={} frames={} bytes={}", name_,
+                         id_, queue_.frames(), queue_.bytes());
             queue_.clear();
-            return begin_close(websocket::close_code::policy_error,
-                               "the live feed overflowed: this connection did not read fast enough; reconnect "
-                               "(and subscribe to fewer tournaments)");
+            return begin_close(
+                websocket::close_code::policy_error,
+                "the live feed overflowed: this connection did not read fast enough; reconnect "
+                "(and subscribe to fewer tournaments)");
         }
         if (!writing_) write_next();
     }
@@ -107,8 +111,9 @@ class OperatorWs final : public std::enable_shared_from_this<OperatorWs<Stream>>
     void write_next() {
         writing_ = true;
         in_flight_ = queue_.front();
-        ws_.async_write(asio::buffer(*in_flight_),
-                        [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
+        ws_.async_write(
+            asio::buffer(*in_flight_),
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
     }
 
     void on_write(beast::error_code ec) {
@@ -137,13 +142,15 @@ class OperatorWs final : public std::enable_shared_from_this<OperatorWs<Stream>>
     void close_handshake() {
         if (close_started_) return;
         close_started_ = true;
-        ws_.async_close(close_reason_, [self = this->shared_from_this()](beast::error_code) { self->finish(); });
+        ws_.async_close(close_reason_,
+                        [self = this->shared_from_this()](beast::error_code) { self->finish(); });
     }
 
     void fail(beast::error_code ec, const char* what) {
         if (finished_) return;
         if (!normal_close(ec))
-            spdlog::info("event=operator_live_error connection={} op={} error=\"{}\"", id_, what, ec.message());
+            spdlog::info("event=operator_live_error connection={} op={} error=\"{}\"", id_, what,
+                         ec.message());
         if (close_started_) return;
         finish();
     }
@@ -185,7 +192,8 @@ class OperatorWs final : public std::enable_shared_from_this<OperatorWs<Stream>>
 template <class Stream>
 void start(Stream&& stream, UpgradeRequest upgrade, operator_feed::LiveFeed& feed, std::string name,
            OperatorWsOptions options) {
-    std::make_shared<OperatorWs<Stream>>(std::move(stream), feed, std::move(name), options)->start(std::move(upgrade));
+    std::make_shared<OperatorWs<Stream>>(std::move(stream), feed, std::move(name), options)
+        ->start(std::move(upgrade));
 }
 
 }  // namespace

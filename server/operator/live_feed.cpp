@@ -62,7 +62,8 @@ std::optional<std::string> LiveFeed::command(ConnectionId id, std::string_view t
     const json::object& o = v.as_object();
     const bool subscribe = o.contains("subscribe");
     const json::value* inner = subscribe ? o.if_contains("subscribe") : o.if_contains("unsubscribe");
-    if (inner == nullptr || !inner->is_object() || o.size() != 1) return std::string("unknown command: ") + usage;
+    if (inner == nullptr || !inner->is_object() || o.size() != 1)
+        return std::string("unknown command: ") + usage;
     const json::value* t = inner->as_object().if_contains("tournament");
     if (t == nullptr || !t->is_int64() || t->as_int64() <= 0)
         return std::string("tournament: must be a positive tournament id; ") + usage;
@@ -89,15 +90,16 @@ void LiveFeed::table_frame(const protocol::TableAddress& table, const Frame& fra
     if (!message.ParseFromString(*frame)) return;
     // What observers see carries no hole card of a hand in play (the table's projection); the feed
     // adds nothing to it.
-    publish(table.tournament_id, envelope("table",
-                                          json::object{{"tournament", table.tournament_id}, {"table", table.table}},
-                                          to_json(message)));
+    publish(table.tournament_id,
+            envelope("table", json::object{{"tournament", table.tournament_id}, {"table", table.table}},
+                     to_json(message)));
 }
 
 std::string hand_cards_json(const actors::RevealedHand& hand) {
     json::array seats;
     for (const auto& s : hand.seats)
-        seats.push_back(json::object{{"seat", s.seat}, {"entrant", s.entrant}, {"name", s.name}, {"cards", s.cards}});
+        seats.push_back(
+            json::object{{"seat", s.seat}, {"entrant", s.entrant}, {"name", s.name}, {"cards", s.cards}});
     return json::serialize(json::object{{"type", "hand_cards"},
                                         {"tournament", hand.table.tournament_id},
                                         {"table", hand.table.table},

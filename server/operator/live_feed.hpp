@@ -4,7 +4,8 @@
 // strand, where a bounded SendQueue takes it: an operator who does not read is closed, never waited
 // for). One JSON text frame per event:
 //   {"type":"lobby","event":<ServerMessage JSON>}                     lobby snapshot / updates
-//   {"type":"tournament","tournament":T,"event":<ServerMessage JSON>} levels, breaks, eliminations, moves, finish
+//   {"type":"tournament","tournament":T,"event":<ServerMessage JSON>} levels, breaks, eliminations, moves,
+//   finish
 //   {"type":"table","tournament":T,"table":N,"event":<ServerMessage JSON>}  as an observer sees it
 //   {"type":"hand_cards","tournament":T,"table":N,"hand":H,"seats":[{"seat","entrant","name","cards"}]}
 // hand_cards is published only when the hand has ended (TableActor at its HandFinished). A
@@ -31,7 +32,9 @@ using session::Frame;
 // Which tournaments a connection watches: every one until it subscribes to some.
 struct LiveFilter {
     std::set<std::int64_t> tournaments;
-    bool accepts(std::int64_t tournament) const { return tournaments.empty() || tournaments.contains(tournament); }
+    bool accepts(std::int64_t tournament) const {
+        return tournaments.empty() || tournaments.contains(tournament);
+    }
 };
 
 class LiveFeed {

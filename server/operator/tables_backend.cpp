@@ -12,7 +12,8 @@ namespace tavolo::server::operator_feed {
 
 namespace v1 = protocol::v1;
 
-api::TableSummary summary_of(const protocol::TableAddress& address, const actors::TableInspection* inspection) {
+api::TableSummary summary_of(const protocol::TableAddress& address,
+                             const actors::TableInspection* inspection) {
     api::TableSummary s;
     s.tournament = address.tournament_id;
     s.table = address.table;
@@ -25,7 +26,8 @@ api::TableSummary summary_of(const protocol::TableAddress& address, const actors
         s.betting = v1::Betting_Name(t.betting());
         s.table_size = t.table_size();
         s.seats_taken = static_cast<std::int32_t>(
-            std::count_if(t.seats().begin(), t.seats().end(), [](const v1::PokerSeat& seat) { return seat.entrant() >= 0; }));
+            std::count_if(t.seats().begin(), t.seats().end(),
+                          [](const v1::PokerSeat& seat) { return seat.entrant() >= 0; }));
         s.hand = t.hand();
         s.in_hand = t.in_hand();
         s.level = t.stakes().level();
@@ -54,7 +56,8 @@ void LiveTables::list_tables(std::optional<std::int64_t> tournament,
                              std::function<void(std::vector<api::TableSummary>)> done) {
     std::vector<protocol::TableAddress> addresses = tables_.addresses();
     if (tournament)
-        std::erase_if(addresses, [&](const protocol::TableAddress& a) { return a.tournament_id != *tournament; });
+        std::erase_if(addresses,
+                      [&](const protocol::TableAddress& a) { return a.tournament_id != *tournament; });
     // Gathered from each table's strand; the last answer sends the list.
     struct Gather {
         std::mutex mutex;
@@ -76,9 +79,10 @@ void LiveTables::list_tables(std::optional<std::int64_t> tournament,
         gather->done(std::move(gather->tables));
     };
     for (const auto& address : addresses) {
-        const bool asked = tables_.inspect(address, [one_less, address](std::optional<actors::TableInspection> i) {
-            one_less(summary_of(address, i ? &*i : nullptr));
-        });
+        const bool asked =
+            tables_.inspect(address, [one_less, address](std::optional<actors::TableInspection> i) {
+                one_less(summary_of(address, i ? &*i : nullptr));
+            });
         if (!asked) one_less(std::nullopt);  // closed since it was listed
     }
     one_less(std::nullopt);
@@ -87,17 +91,19 @@ void LiveTables::list_tables(std::optional<std::int64_t> tournament,
 void LiveTables::inspect_table(std::int64_t tournament, std::int32_t table,
                                std::function<void(std::optional<api::TableDetail>)> done) {
     const protocol::TableAddress address{tournament, table};
-    auto shared_done = std::make_shared<std::function<void(std::optional<api::TableDetail>)>>(std::move(done));
-    const bool asked = tables_.inspect(address, [shared_done, address](std::optional<actors::TableInspection> i) {
-        if (!i) {
-            // A table that cannot say more than where it is (a Polacco table).
-            api::TableDetail d;
-            d.summary = summary_of(address, nullptr);
-            d.observer_json = "{}";
-            return (*shared_done)(std::move(d));
-        }
-        (*shared_done)(detail_of(*i));
-    });
+    auto shared_done =
+        std::make_shared<std::function<void(std::optional<api::TableDetail>)>>(std::move(done));
+    const bool asked =
+        tables_.inspect(address, [shared_done, address](std::optional<actors::TableInspection> i) {
+            if (!i) {
+                // A table that cannot say more than where it is (a Polacco table).
+                api::TableDetail d;
+                d.summary = summary_of(address, nullptr);
+                d.observer_json = "{}";
+                return (*shared_done)(std::move(d));
+            }
+            (*shared_done)(detail_of(*i));
+        });
     if (!asked) (*shared_done)(std::nullopt);
 }
 

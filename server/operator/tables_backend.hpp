@@ -22,7 +22,8 @@ class LiveTables final : public api::TablesBackend {
 };
 
 // The route's view of a table's inspection (a table that cannot say: its address only).
-api::TableSummary summary_of(const protocol::TableAddress& address, const actors::TableInspection* inspection);
+api::TableSummary summary_of(const protocol::TableAddress& address,
+                             const actors::TableInspection* inspection);
 api::TableDetail detail_of(const actors::TableInspection& inspection);
 
 }  // namespace tavolo::server::operator_feed

@@ -160,8 +160,9 @@ struct HolderBackend : OperatorBackend {
 };
 int live_status(OperatorBackend& backend, std::string authorization, std::string target) {
     int status = 0;
-    authorise_live(backend, authorization, target,
-                   [&](std::optional<HttpResponse> refusal, Account) { status = refusal ? refusal->status : 101; });
+    authorise_live(backend, authorization, target, [&](std::optional<HttpResponse> refusal, Account) {
+        status = refusal ? refusal->status : 101;
+    });
     return status;
 }
 }  // namespace
