@@ -13,6 +13,7 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
 #include <cctype>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 
@@ -95,6 +96,7 @@ class LiveReader {
                 if (ec) return;
                 std::lock_guard lock(mutex_);
                 frames_.push_back(json::parse(beast::buffers_to_string(buffer.cdata())).as_object());
+                arrived_.notify_all();
             }
         });
     }
@@ -108,12 +110,23 @@ class LiveReader {
         std::lock_guard lock(mutex_);
         return frames_;
     }
+    // Waits until a frame satisfies `seen` (bounded by a hang guard that only ends a stuck test).
+    template <class Pred>
+    bool wait_for(Pred seen) {
+        std::unique_lock lock(mutex_);
+        return arrived_.wait_for(lock, std::chrono::seconds(30), [&] {
+            for (const auto& f : frames_)
+                if (seen(f)) return true;
+            return false;
+        });
+    }
 
   private:
     asio::io_context io_;
     beast::websocket::stream<asio::ip::tcp::socket> ws_;
     std::thread thread_;
     std::mutex mutex_;
+    std::condition_variable arrived_;
     std::vector<json::object> frames_;
 };
 
@@ -193,15 +206,10 @@ TEST(OperatorLive, TablesAndTheLiveFeedShowHoleCardsOnlyAfterTheHandEnded) {
     EXPECT_EQ(call(port, "GET", "/api/v1/tables/999/0", "Bearer " + admin).status, 404);
 
     // Let the feed's last frames arrive: the tournament's finish is among them.
-    for (int i = 0; i < 200; ++i) {
-        bool finished = false;
-        for (const auto& f : live.frames())
-            if (f.at("type").as_string() == "tournament" &&
-                f.at("event").at("tournamentEvent").as_object().contains("finished"))
-                finished = true;
-        if (finished) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // polling only; no outcome hangs on it
-    }
+    EXPECT_TRUE(live.wait_for([](const json::object& f) {
+        return f.at("type").as_string() == "tournament" &&
+               f.at("event").at("tournamentEvent").as_object().contains("finished");
+    })) << "the feed brings the tournament's finish";
     live.stop();
     const auto frames = live.frames();
     ASSERT_FALSE(frames.empty());
