@@ -53,8 +53,7 @@ HttpResponse store_error_response(const persistence::StoreError& error) {
         case StoreErrc::queue_full:
         case StoreErrc::unavailable:
         case StoreErrc::shutting_down:
-            return unavailable(error.message.empty() ? "the database does not answer: retry shortly"
-                                                     : error.message);
+            return unavailable(error.message.empty() ? "the database does not answer: retry shortly" : error.message);
         case StoreErrc::bad_stored_value:
         case StoreErrc::database:
             break;

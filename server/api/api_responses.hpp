@@ -18,8 +18,7 @@ HttpResponse not_found(std::string_view message);
 HttpResponse conflict(std::string_view message);
 HttpResponse method_not_allowed(std::string_view allowed);
 // 503: the database did not answer; nothing changed, retry.
-HttpResponse unavailable(
-    std::string_view message = "the database does not answer: nothing changed, retry shortly");
+HttpResponse unavailable(std::string_view message = "the database does not answer: nothing changed, retry shortly");
 // A store error as its answer: not_found 404, invalid_argument 400 (field "body"), conflict-like
 // errors (insufficient funds, duplicate, forbidden state) 409, queue full or database down 503.
 HttpResponse store_error_response(const persistence::StoreError& error);

@@ -42,7 +42,8 @@ HttpResponse bad_request(const FieldError& error) {
 std::expected<boost::json::object, FieldError> parse_object(std::string_view body, std::string_view example) {
     boost::system::error_code ec;
     boost::json::value parsed = boost::json::parse(body, ec);
-    if (ec) return fail("body", "not valid JSON (" + ec.message() + "): send " + std::string(example));
+    if (ec)
+        return fail("body", "not valid JSON (" + ec.message() + "): send " + std::string(example));
     if (!parsed.is_object()) return fail("body", "must be a JSON object: " + std::string(example));
     return std::move(parsed.get_object());
 }
@@ -76,8 +77,8 @@ std::expected<std::optional<std::string>, FieldError> optional_string(const boos
     return std::optional<std::string>(std::move(text));
 }
 
-std::expected<std::string, FieldError> required_string(const boost::json::object& object,
-                                                       std::string_view field, std::size_t max_chars) {
+std::expected<std::string, FieldError> required_string(const boost::json::object& object, std::string_view field,
+                                                       std::size_t max_chars) {
     auto value = optional_string(object, field, max_chars);
     if (!value) return std::unexpected(value.error());
     if (!*value || (*value)->empty()) return fail(field, "required, a non-empty string");
@@ -96,9 +97,8 @@ std::expected<std::optional<std::int64_t>, FieldError> optional_int(const boost:
     return std::optional<std::int64_t>(*number);
 }
 
-std::expected<std::int64_t, FieldError> required_int(const boost::json::object& object,
-                                                     std::string_view field, std::int64_t min,
-                                                     std::int64_t max) {
+std::expected<std::int64_t, FieldError> required_int(const boost::json::object& object, std::string_view field,
+                                                     std::int64_t min, std::int64_t max) {
     auto value = optional_int(object, field, min, max);
     if (!value) return std::unexpected(value.error());
     if (!*value)

@@ -31,16 +31,15 @@ std::optional<FieldError> unknown_field(const boost::json::object& object,
                                         std::initializer_list<std::string_view> known);
 
 // A string field: required, or nothing when absent; `max_chars` bounds it (0: any length).
-std::expected<std::string, FieldError> required_string(const boost::json::object& object,
-                                                       std::string_view field, std::size_t max_chars = 0);
+std::expected<std::string, FieldError> required_string(const boost::json::object& object, std::string_view field,
+                                                       std::size_t max_chars = 0);
 std::expected<std::optional<std::string>, FieldError> optional_string(const boost::json::object& object,
                                                                       std::string_view field,
                                                                       std::size_t max_chars = 0);
 // An integer field within [min, max] (a JSON number without fraction, or a string of digits as the
 // protobuf JSON mapping writes int64).
-std::expected<std::int64_t, FieldError> required_int(const boost::json::object& object,
-                                                     std::string_view field, std::int64_t min,
-                                                     std::int64_t max);
+std::expected<std::int64_t, FieldError> required_int(const boost::json::object& object, std::string_view field,
+                                                     std::int64_t min, std::int64_t max);
 std::expected<std::optional<std::int64_t>, FieldError> optional_int(const boost::json::object& object,
                                                                     std::string_view field, std::int64_t min,
                                                                     std::int64_t max);

@@ -27,8 +27,8 @@ HttpResponse login_answer(const persistence::StoreResult<LoginGranted>& granted)
         return unavailable();
     }
     return json_response(200, "{\"token\":" + json_string(granted->token.token) +
-                                  ",\"role\":" + json_string(persistence::to_string(granted->account.role)) +
-                                  ",\"expires_at\":" + json_string(granted->token.expires_at) + "}");
+                         ",\"role\":" + json_string(persistence::to_string(granted->account.role)) +
+                         ",\"expires_at\":" + json_string(granted->token.expires_at) + "}");
 }
 
 void log_in(OperatorBackend& backend, const HttpRequest& request, const HttpResponder& respond) {
@@ -47,9 +47,9 @@ void log_in(OperatorBackend& backend, const HttpRequest& request, const HttpResp
 void add_account_routes(Router& router) {
     router.add("GET", "/api/v1/me", [](ApiCall call) {
         const auto& caller = call.caller;
-        call.respond(json_response(
-            200, "{\"id\":" + std::to_string(raw(caller.id)) + ",\"name\":" + json_string(caller.name) +
-                     ",\"role\":" + json_string(persistence::to_string(caller.role)) + "}"));
+        call.respond(json_response(200, "{\"id\":" + std::to_string(raw(caller.id)) +
+                                            ",\"name\":" + json_string(caller.name) +
+                                            ",\"role\":" + json_string(persistence::to_string(caller.role)) + "}"));
     });
 }
 

@@ -90,8 +90,7 @@ std::map<std::string, std::string> parse_query(std::string_view target) {
         const std::string_view pair = rest.substr(0, amp);
         if (!pair.empty()) {
             const auto eq = pair.find('=');
-            out[decoded(pair.substr(0, eq))] =
-                eq == std::string_view::npos ? "" : decoded(pair.substr(eq + 1));
+            out[decoded(pair.substr(0, eq))] = eq == std::string_view::npos ? "" : decoded(pair.substr(eq + 1));
         }
         if (amp == std::string_view::npos) break;
         rest = rest.substr(amp + 1);

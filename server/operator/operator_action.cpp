@@ -11,8 +11,7 @@ std::string audit_details(const OperatorAction& action) {
            ",\"after\":" + action.after_json + ",\"reason\":" + json_string(action.reason) + "}";
 }
 
-persistence::StoreResult<std::int64_t> record_action(persistence::Database& db,
-                                                     const OperatorAction& action) {
+persistence::StoreResult<std::int64_t> record_action(persistence::Database& db, const OperatorAction& action) {
     return persistence::AuditLog(db).record(action.operator_id, action.action, action.target,
                                             audit_details(action));
 }

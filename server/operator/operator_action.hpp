@@ -15,11 +15,11 @@ namespace tavolo::server::operators {
 struct OperatorAction {
     persistence::AccountId operator_id{};
     std::string operator_name;
-    std::string action;                // "cancel_tournament", "credit_wallet", "sanction", "remove_chat"...
-    std::string target;                // "tournament:42", "account:7", "table:42/0"
+    std::string action;              // "cancel_tournament", "credit_wallet", "sanction", "remove_chat"...
+    std::string target;              // "tournament:42", "account:7", "table:42/0"
     std::string before_json = "null";  // the target's state before (JSON)
     std::string after_json = "null";   // and after
-    std::string reason;                // the operator's reason, when the route takes one
+    std::string reason;              // the operator's reason, when the route takes one
 };
 
 // The audit log's details for `action`: {"operator":..., "before":..., "after":..., "reason":...}.

@@ -29,9 +29,7 @@ Router sample(Seen& seen) {
         c.respond(HttpResponse{200, "application/json", "{}", {}});
         seen.call = std::move(c);
     });
-    r.add("POST", "/api/v1/tournaments/{id}/cancel", [](ApiCall c) {
-        c.respond(HttpResponse{202, "", "", {}});
-    });
+    r.add("POST", "/api/v1/tournaments/{id}/cancel", [](ApiCall c) { c.respond(HttpResponse{202, "", "", {}}); });
     return r;
 }
 

@@ -176,8 +176,7 @@ TEST(OperatorApi, AnOperatorGets404ForAnUnknownRouteAnd405ForAWrongMethod) {
 TEST(OperatorApi, LoginGivesTheTokenItsRoleAndExpiry) {
     FakeBackend backend;
     Answer answer;
-    serve_api(backend, routes(),
-              request("POST", "/api/v1/login", "", R"({"name":"olga","password":"long enough"})"),
+    serve_api(backend, routes(), request("POST", "/api/v1/login", "", R"({"name":"olga","password":"long enough"})"),
               answer.responder());
     EXPECT_EQ(answer.calls, 0);
     ASSERT_EQ(backend.logins.size(), 1U);
