@@ -23,6 +23,7 @@
 #include "server/api/audit_routes.hpp"
 #include "server/api/operator_api.hpp"
 #include "server/api/player_routes.hpp"
+#include "server/api/tables_routes.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -31,9 +32,12 @@
 #include "server/net/websocket_services.hpp"
 #include "server/operator/audit_reader.hpp"
 #include "server/operator/hand_backend.hpp"
+#include "server/operator/live_feed.hpp"
+#include "server/operator/live_outbox.hpp"
 #include "server/operator/moderation_backend.hpp"
 #include "server/operator/player_accounts.hpp"
 #include "server/operator/stored_declarations.hpp"
+#include "server/operator/tables_backend.hpp"
 #include "server/operator/tournament_backend.hpp"
 #include "server/routes.hpp"
 
@@ -102,7 +106,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     actors::SeatBook seats;
     net::SessionRegistry registry(io, seats);
     operators::ChatGuard chat;  // mutes and the chat rate (issue 12 item 5)
-    actors::ActorContext context{io, clock, writes, registry, seats, &chat};
+    // The operators' live feed (issue 12) sees what the actors send, beside the sessions.
+    operators::LiveFeed live_feed;
+    operators::LiveOutbox outbox(registry, live_feed);
+    actors::ActorContext context{io, clock, writes, outbox, seats, &chat};
 
     actors::TableRegistry tables;
     registry.set_table_directory(tables);
@@ -155,6 +162,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     api::add_moderation_routes(api_routes, moderation);
     operators::TournamentBackendImpl tournament_backend(io, writes, lobby, tournaments);
     api::add_tournament_routes(api_routes, tournament_backend);
+    operators::LiveTables live_tables(tables);
+    api::add_tables_routes(api_routes, live_tables);
     std::optional<Listener> listener;
     try {
         listener.emplace(
@@ -169,8 +178,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
         std::cerr << "tavolo-server: " << e.what() << "\n";
         return 4;
     }
+    listener->set_operator_live({&operators, &live_feed});
     listener->start();
     lobby.open();
+    // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
+    lobby.submit(session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
 
     // Graceful shutdown (issue 10 item 11): stop taking players and registrations, let each hand in
     // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "server/api/live_auth.hpp"
+#include "server/net/operator_ws.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/routes.hpp"
 
@@ -89,7 +91,15 @@ struct Shared {
     HttpHandler http;
     std::shared_ptr<const WebSocketServices> ws;
     std::unique_ptr<ssl::context> tls;  // null for plain HTTP; makes every connection's TLS stream
+    OperatorLive live;                  // /api/v1/live (set before the first connection)
 };
+
+// An upgrade to the operators' live feed (any query string: the token may be in it).
+bool wants_live(const http::request<http::string_body>& request) {
+    if (!websocket::is_upgrade(request)) return false;
+    const std::string_view target = request.target();
+    return target.substr(0, target.find('?')) == api::kLivePath;
+}
 
 template <class Stream>
 class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
@@ -139,6 +149,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         }
         if (wants_websocket(parser_->get()))
             return net::start_ws_session(std::move(stream_), parser_->release(), shared_->ws);
+        if (shared_->live.feed != nullptr && wants_live(parser_->get())) return open_live();
         auto& req = parser_->get();
         // The parser refuses every version but 1.0 and 1.1 (bad_version), so answering in the request's is
         // safe.
@@ -152,6 +163,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
                                          self->respond(answer, std::move(out));
                                      });
                       });
+    }
+
+    // The bearer check before the upgrade: a refusal is an HTTP answer (no 101), then the connection ends.
+    void open_live() {
+        auto& req = parser_->get();
+        const Answer answer{req.version(), false, false};
+        tcp().expires_never();  // the check takes the time the database takes
+        api::authorise_live(
+            *shared_->live.backend, req[http::field::authorization], req.target(),
+            [self = this->shared_from_this(), answer](std::optional<HttpResponse> refusal,
+                                                      persistence::Account caller) {
+                asio::post(self->stream_.get_executor(), [self, answer, refusal = std::move(refusal),
+                                                          name = std::move(caller.name)]() mutable {
+                    if (refusal) return self->respond(answer, std::move(*refusal));
+                    net::start_operator_ws(std::move(self->stream_), self->parser_->release(),
+                                           *self->shared_->live.feed, std::move(name));
+                });
+            });
     }
 
     // What the response must say about the request it answers.
@@ -242,12 +271,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 }  // namespace
 
 struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
-    Impl(asio::io_context& context, std::shared_ptr<const Shared> connections)
+    Impl(asio::io_context& context, std::shared_ptr<Shared> connections)
         : io(context), acceptor(asio::make_strand(context)), shared(std::move(connections)) {}
 
     asio::io_context& io;
-    tcp::acceptor acceptor;  // on a strand: accepts and stop_accepting never run at once
-    std::shared_ptr<const Shared> shared;
+    tcp::acceptor acceptor;          // on a strand: accepts and stop_accepting never run at once
+    std::shared_ptr<Shared> shared;  // changed only before start()
     std::uint16_t port = 0;
 
     void accept() {
@@ -342,6 +371,10 @@ std::uint16_t Listener::port() const {
 
 bool Listener::tls() const {
     return impl_->shared->tls != nullptr;
+}
+
+void Listener::set_operator_live(OperatorLive live) {
+    impl_->shared->live = live;
 }
 
 void Listener::start() {

@@ -3,6 +3,7 @@
 // and serves HTTP through an asynchronous handler and the protocol's WebSocket on /ws. The io_context
 // and its threads belong to the caller (main); Beast lives only in listener.cpp and server/net/*.cpp.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -14,6 +15,20 @@ class io_context;
 }
 
 namespace tavolo::server {
+
+namespace operators {
+class LiveFeed;
+}
+namespace api {
+class OperatorBackend;
+}
+
+// The operators' live feed socket (/api/v1/live, issue 12): the bearer check before the upgrade, then
+// the feed (server/net/operator_ws.hpp). Both outlive the io_context's threads.
+struct OperatorLive {
+    api::OperatorBackend* backend = nullptr;
+    operators::LiveFeed* feed = nullptr;
+};
 
 struct ListenerOptions {
     std::string host = "127.0.0.1";  // an IP address
@@ -37,6 +52,8 @@ class Listener {
     // The bound port (the one picked when the options said 0).
     std::uint16_t port() const;
     bool tls() const;
+    // Serves /api/v1/live's WebSocket (before start(); without it the path is plain HTTP).
+    void set_operator_live(OperatorLive live);
     // Begins accepting connections (they are served once the io_context runs). Call once.
     void start();
     // Accepts no more connections (from any thread); those open go on until they close.

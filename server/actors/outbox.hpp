@@ -7,6 +7,7 @@
 // with no live connection is dropped: the client gets a full snapshot when it comes back.
 #include <string_view>
 
+#include "server/actors/table_inspection.hpp"
 #include "server/session/send_queue.hpp"
 #include "server/session/services.hpp"
 
@@ -26,6 +27,10 @@ class Outbox {
     // The AccountService's answer to a session's request (SessionCore::on_account_result on that
     // session's strand); dropped when the session has gone.
     virtual void account_result(SessionId session, session::AccountResult result) = 0;
+    // The operators' live feed (server/operator/live_feed.hpp, issue 12): every frame a table sends
+    // its observers, and a hand's hole cards once it has ended. By default nobody watches.
+    virtual void to_operators(const protocol::TableAddress& /*table*/, Frame /*frame*/) {}
+    virtual void hand_revealed(const RevealedHand& /*hand*/) {}
 };
 
 }  // namespace tavolo::server::actors

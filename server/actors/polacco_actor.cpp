@@ -59,6 +59,22 @@ struct PolaccoEndpoint final : TableEndpoint {
             asio::post(self->strand,
                        [self, table = table, request = std::move(request)] { self->handle(table, request); });
     }
+    // The operators' look (issue 12): the observer's snapshot; no cards of a finished hand yet.
+    void inspect(InspectDone done) override {
+        auto self = impl.lock();
+        if (!self) return done(std::nullopt);
+        asio::post(self->strand, [self, table = table, done = std::move(done)] {
+            if (!self->core || self->core->table(table) == nullptr) return done(std::nullopt);
+            v1::ServerMessage message;
+            if (!message.ParseFromString(
+                    *self->snapshot_frame(table, engine::view::PolaccoViewer::observer())))
+                return done(std::nullopt);
+            TableInspection out;
+            out.table = self->address(table);
+            out.snapshot = message.table_snapshot();
+            done(std::move(out));
+        });
+    }
 };
 
 }  // namespace
@@ -178,6 +194,7 @@ void PolaccoActor::Impl::to(PolaccoTableNumber table, const table::PolaccoRecipi
     if (const PolaccoTableLinks* l = links_of(table); l && recipients.observers)
         for (SessionId s : l->observers)
             ctx.outbox.to_session(s, frame);
+    if (recipients.observers) ctx.outbox.to_operators(address(table), frame);  // the operators' live feed
 }
 
 std::vector<PolaccoPlayer> PolaccoActor::Impl::at_table(PolaccoTableNumber table) const {
@@ -286,6 +303,7 @@ void PolaccoActor::Impl::news(PolaccoTableNumber table, const table::PolaccoTour
         if (const PolaccoTableLinks* l = links_of(table))
             for (SessionId s : l->observers)
                 ctx.outbox.to_session(s, observer);
+        ctx.outbox.to_operators(address(table), observer);
         tell_waiting(table, n);
     }
     pay_new_places(table);

@@ -15,6 +15,10 @@ void TableActor::post(session::TableRequest request) {
     asio::post(impl_->strand, [impl = impl_, request = std::move(request)] { impl->handle(request); });
 }
 
+void TableActor::inspect(InspectDone done) {
+    asio::post(impl_->strand, [impl = impl_, done = std::move(done)] { done(impl->inspection()); });
+}
+
 void TableActor::deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms,
                          std::vector<MoveNotice> notices) {
     asio::post(impl_->strand, [impl = impl_, messages = std::move(messages), level_ends_at_ms,

@@ -49,6 +49,8 @@ class TableActor final : public TableEndpoint {
     void post(session::TableRequest request) override;
     // An operator's sanction or chat removal (table_moderation.hpp, table_actor_moderation.cpp).
     void moderate(ModerationRequest request) override;
+    // The operators' look at the table (issue 12), answered on its strand.
+    void inspect(InspectDone done) override;
     // The director's messages for this table, in order; `level_ends_at_ms` (game time since the
     // tournament started, 0: unknown) is what snapshots say about the level. `notices`: what each
     // moved player is told, sent to him just before the SeatPlayer of its move (move_notices.hpp).

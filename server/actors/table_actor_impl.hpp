@@ -117,6 +117,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     void to_observers(const Frame& frame) {
         for (SessionId s : observers)
             ctx.outbox.to_session(s, frame);
+        ctx.outbox.to_operators(setup.address, frame);  // the operators' live feed sees what observers see
     }
     void to(const table::Recipients& recipients, const Frame& frame) {
         for (SeatIndex s : recipients.seats)
@@ -163,6 +164,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     }
     Frame snapshot_frame(const engine::view::PokerViewer& viewer) const {
         const table::TableSnapshot snap = core.snapshot_for(viewer, now());
+        return session::serialise(
+            protocol::table_message(snapshot_of(snap), static_cast<std::uint64_t>(snap.seq)));
+    }
+    v1::TableSnapshot snapshot_of(const table::TableSnapshot& snap) const {
         protocol::SnapshotContext c = context(&snap.clock);
         for (SeatIndex s = 0; s < seats().size(); ++s) {
             if (!seats().occupied(s)) continue;
@@ -171,8 +176,41 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             status.disconnected = snap.seat_disconnected[static_cast<std::size_t>(s)];
         }
         c.shuffle_commitment = snap.shuffle_commitment;
-        return session::serialise(protocol::table_message(protocol::table_snapshot(snap.view, c),
-                                                          static_cast<std::uint64_t>(snap.seq)));
+        return protocol::table_snapshot(snap.view, c);
+    }
+
+    // ---- the operators' look (issue 12) -------------------------------------------------------
+
+    std::optional<RevealedHand> last_revealed;  // the last finished hand's cards
+
+    TableInspection inspection() const {
+        TableInspection out;
+        out.table = setup.address;
+        out.snapshot = snapshot_of(core.snapshot_for(engine::view::PokerViewer::observer(), now()));
+        out.paused =
+            gate.paused() || stopping || voided || closed || (!core.in_hand() && (pausing || paused));
+        out.last_hand = last_revealed;
+        return out;
+    }
+
+    // The finished hand's cards, for the operators only: called at its HandFinished, so never before
+    // the hand has ended.
+    void reveal(engine::HandId hand) {
+        RevealedHand r;
+        r.table = setup.address;
+        r.hand = hand;
+        for (SeatIndex s = 0; s < static_cast<SeatIndex>(hand_names.size()); ++s) {
+            if (hand_names[static_cast<std::size_t>(s)].empty()) continue;
+            const auto cards = core.hand().hole_cards(s);
+            RevealedSeat seat;
+            seat.seat = s;
+            seat.entrant = seats().occupied(s) ? seats().at(s).entrant : -1;
+            seat.name = hand_names[static_cast<std::size_t>(s)];
+            seat.cards = engine::to_string(std::vector<engine::Card>(cards.begin(), cards.end()));
+            r.seats.push_back(std::move(seat));
+        }
+        last_revealed = r;
+        ctx.outbox.hand_revealed(r);
     }
 
     // ---- the core's effects -----------------------------------------------------------------
@@ -256,6 +294,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void persist_then_report(const table::HandFinished& f) {
+        reveal(f.record.hand);
         persistence::HandRecord record;
         record.table = setup.stored;
         record.hand_number = f.record.hand;

@@ -13,28 +13,40 @@ void TableRegistry::remove(const protocol::TableAddress& table) {
 }
 
 session::Routed TableRegistry::submit(session::TableRequest request) {
-    std::shared_ptr<TableEndpoint> endpoint;
-    {
-        std::lock_guard lock(mutex_);
-        const auto it = tables_.find(key_of(request.table));
-        if (it == tables_.end()) return session::Routed::unknown_table;
-        endpoint = it->second;
-    }
+    auto endpoint = endpoint_at(request.table);
+    if (!endpoint) return session::Routed::unknown_table;
     // Outside the lock: post() only queues, but the registry never holds its mutex into a table.
     endpoint->post(std::move(request));
     return session::Routed::delivered;
 }
 
+std::shared_ptr<TableEndpoint> TableRegistry::endpoint_at(const protocol::TableAddress& table) const {
+    std::lock_guard lock(mutex_);
+    const auto it = tables_.find(key_of(table));
+    return it == tables_.end() ? nullptr : it->second;
+}
+
 bool TableRegistry::moderate(const protocol::TableAddress& table, ModerationRequest request) {
-    std::shared_ptr<TableEndpoint> endpoint;
-    {
-        std::lock_guard lock(mutex_);
-        const auto it = tables_.find(key_of(table));
-        if (it == tables_.end()) return false;
-        endpoint = it->second;
-    }
+    auto endpoint = endpoint_at(table);
+    if (!endpoint) return false;
     endpoint->moderate(std::move(request));
     return true;
+}
+
+bool TableRegistry::inspect(const protocol::TableAddress& table, TableEndpoint::InspectDone done) {
+    auto endpoint = endpoint_at(table);
+    if (!endpoint) return false;
+    endpoint->inspect(std::move(done));
+    return true;
+}
+
+std::vector<protocol::TableAddress> TableRegistry::addresses() const {
+    std::lock_guard lock(mutex_);
+    std::vector<protocol::TableAddress> out;
+    out.reserve(tables_.size());
+    for (const auto& [key, endpoint] : tables_)
+        out.push_back(protocol::TableAddress{key.first, key.second});
+    return out;
 }
 
 bool TableRegistry::contains(const protocol::TableAddress& table) const {

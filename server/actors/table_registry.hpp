@@ -5,11 +5,14 @@
 // A routing index, not game state: one mutex, held for a map look-up or update only, never while a
 // table runs.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <utility>
+#include <vector>
 
+#include "server/actors/table_inspection.hpp"
 #include "server/actors/table_moderation.hpp"
 #include "server/protocol/wire_vocabulary.hpp"
 #include "server/session/services.hpp"
@@ -29,6 +32,10 @@ class TableEndpoint {
                                       {},
                                       0});
     }
+    // The operator's look at the table (issue 12), answered once from the table's strand; nothing
+    // when this kind of table cannot say (the default).
+    using InspectDone = std::function<void(std::optional<TableInspection>)>;
+    virtual void inspect(InspectDone done) { done(std::nullopt); }
 };
 
 class TableRegistry final : public session::TableDirectory {
@@ -44,6 +51,10 @@ class TableRegistry final : public session::TableDirectory {
     // Hands an operator's request to the table's strand; false (nothing done, `done` not called) when no
     // table is registered there.
     bool moderate(const protocol::TableAddress& table, ModerationRequest request);
+    // Asks the table for its inspection: false (and `done` not called) when no table is there.
+    bool inspect(const protocol::TableAddress& table, TableEndpoint::InspectDone done);
+    // Every live table, by tournament then table number.
+    std::vector<protocol::TableAddress> addresses() const;
 
     bool contains(const protocol::TableAddress& table) const;
     std::size_t size() const;
@@ -51,6 +62,9 @@ class TableRegistry final : public session::TableDirectory {
   private:
     using Key = std::pair<std::int64_t, std::int32_t>;
     static Key key_of(const protocol::TableAddress& table) { return {table.tournament_id, table.table}; }
+
+    // The endpoint registered at `table`, or null; the lock is held for the look-up only.
+    std::shared_ptr<TableEndpoint> endpoint_at(const protocol::TableAddress& table) const;
 
     mutable std::mutex mutex_;
     std::map<Key, std::shared_ptr<TableEndpoint>> tables_;
