@@ -12,7 +12,7 @@ namespace {
 // level is in the hand's result (the table actor writes it there).
 const char* const kColumns =
     "SELECT h.id, t.id, t.name, t.game, t.betting, t.buy_in_prize_cents, t.buy_in_fee_cents, "
-    "tt.table_number, "
+    "tt.table_number - 1, "
     "h.hand_number, to_char(h.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), "
     "to_char(h.ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), h.phh, "
     "CASE WHEN jsonb_typeof(h.result->'level') = 'number' THEN (h.result->>'level')::int ELSE 0 END "
@@ -65,7 +65,7 @@ StoreResult<std::vector<ListedHand>> HandListing::hands(const HandFilter& filter
         // The player's hands: only tournaments the account entered are searched, then the PHH text.
         auto rows = tx.exec_params(
             std::string(kColumns) +
-                "WHERE ($1::bigint IS NULL OR t.id = $1) AND ($2::int IS NULL OR tt.table_number = $2) "
+                "WHERE ($1::bigint IS NULL OR t.id = $1) AND ($2::int IS NULL OR tt.table_number = $2 + 1) "
                 "AND ($3::bigint IS NULL OR (t.id IN (SELECT tournament_id FROM registrations WHERE "
                 "account_id = "
                 "$3) AND strpos(h.phh, $4) > 0)) AND ($5::bigint IS NULL OR h.id < $5) "
@@ -83,14 +83,15 @@ StoreResult<ListedHand> HandListing::hand(TournamentId tournament, int table_num
                                           std::int64_t hand_number) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<ListedHand> {
         auto rows = tx.exec_params(
-            std::string(kColumns) + "WHERE t.id = $1 AND tt.table_number = $2 AND h.hand_number = $3",
+            std::string(kColumns) + "WHERE t.id = $1 AND tt.table_number = $2 + 1 AND h.hand_number = $3",
             raw(tournament), table_number, hand_number);
         if (!rows.empty()) return listed(rows[0]);
         const std::string t = std::to_string(raw(tournament));
         if (!exists(tx, "SELECT 1 FROM tournaments WHERE id = $1", raw(tournament)))
             return store_error(StoreErrc::not_found, "no tournament " + t);
-        if (tx.exec_params("SELECT 1 FROM tournament_tables WHERE tournament_id = $1 AND table_number = $2",
-                           raw(tournament), table_number)
+        if (tx.exec_params(
+                  "SELECT 1 FROM tournament_tables WHERE tournament_id = $1 AND table_number = $2 + 1",
+                  raw(tournament), table_number)
                 .empty())
             return store_error(StoreErrc::not_found,
                                "tournament " + t + " has no table " + std::to_string(table_number));

@@ -23,7 +23,7 @@ struct ListedHand {
     std::string betting;  // nl, pl, limit, none
     std::int64_t buy_in_prize_cents = 0;
     std::int64_t buy_in_fee_cents = 0;
-    int table_number = 0;
+    int table_number = 0;  // as the protocol and the operator API count tables: from 0 (stored + 1)
     std::int64_t hand_number = 0;
     int level = 0;           // the blind level it was played at (1-based; 0: not recorded)
     std::string started_at;  // UTC, "2026-11-27T01:02:03.456Z"
@@ -33,7 +33,7 @@ struct ListedHand {
 
 struct HandFilter {
     std::optional<TournamentId> tournament;
-    std::optional<int> table_number;  // with a tournament
+    std::optional<int> table_number;  // with a tournament; from 0, as ListedHand::table_number
     // The hands of tournaments the account entered whose PHH holds `player_needle` (the name as
     // a PHH string, quotes included): a superset of the player's hands, checked exactly by the caller.
     std::optional<AccountId> player;

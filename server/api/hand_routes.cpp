@@ -9,6 +9,7 @@
 #include "engine/phh/parser.hpp"
 #include "server/api/api_responses.hpp"
 #include "server/api/hand_text.hpp"
+#include "server/api/query_params.hpp"
 #include "server/json_text.hpp"
 
 namespace tavolo::server::api {
@@ -20,44 +21,21 @@ constexpr int kMaxLimit = 1000;
 
 enum class Format { json, phh, pokerstars };
 
-struct QueryError {
-    std::string field;
-    std::string message;
-};
-
-std::optional<std::int64_t> positive(const std::string& text, std::int64_t max) {
-    std::int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc{} || end != text.data() + text.size() || value <= 0 || value > max)
-        return std::nullopt;
-    return value;
-}
-
-// The query parameter as a positive integer up to `max`, nothing when absent.
-std::expected<std::optional<std::int64_t>, QueryError> int_param(const ApiCall& call, const std::string& key,
-                                                                 std::int64_t max, const char* what) {
-    const auto it = call.query.find(key);
-    if (it == call.query.end()) return std::nullopt;
-    if (auto v = positive(it->second, max)) return v;
-    return std::unexpected(
-        QueryError{key, key + ": " + what + ", a whole number from 1 to " + std::to_string(max)});
-}
-
-std::expected<Format, QueryError> format_param(const ApiCall& call) {
+std::expected<Format, FieldError> format_param(const ApiCall& call) {
     const std::string f = call.query_or("format", "json");
     if (f == "json") return Format::json;
     if (f == "phh") return Format::phh;
     if (f == "pokerstars") return Format::pokerstars;
-    return std::unexpected(QueryError{"format", "format: json (the default), phh or pokerstars"});
+    return std::unexpected(FieldError{"format", "format: json (the default), phh or pokerstars"});
 }
 
-std::optional<QueryError> unknown_param(const ApiCall& call, std::initializer_list<std::string_view> known) {
+std::optional<FieldError> unknown_param(const ApiCall& call, std::initializer_list<std::string_view> known) {
     for (const auto& [key, value] : call.query)
         if (std::find(known.begin(), known.end(), key) == known.end()) {
             std::string list;
             for (auto k : known)
                 list += std::string(list.empty() ? "" : ", ") + std::string(k);
-            return QueryError{key, key + ": not a parameter of this route (it takes " + list + ")"};
+            return FieldError{key, key + ": not a parameter of this route (it takes " + list + ")"};
         }
     return std::nullopt;
 }
@@ -76,11 +54,11 @@ bool plays_in(const persistence::ListedHand& hand, const std::string& name) {
 void list_hands(HandBackend& backend, ApiCall call) {
     if (auto bad = unknown_param(call, {"tournament", "table", "player", "limit", "before", "format"}))
         return call.respond(bad_request(bad->field, bad->message));
-    auto tournament = int_param(call, "tournament", INT64_MAX, "a tournament's id");
-    auto table = int_param(call, "table", 100000, "a table's number in the tournament");
-    auto player = int_param(call, "player", INT64_MAX, "a player's account id");
-    auto limit = int_param(call, "limit", kMaxLimit, "how many hands at most");
-    auto before = int_param(call, "before", INT64_MAX, "the next_before of the previous page");
+    auto tournament = query_int(call, "tournament", 1, INT64_MAX);
+    auto table = query_int(call, "table", 0, 100000);  // from 0, as the protocol counts tables
+    auto player = query_int(call, "player", 1, INT64_MAX);
+    auto limit = query_int(call, "limit", 1, kMaxLimit);
+    auto before = query_int(call, "before", 1, INT64_MAX);
     auto format = format_param(call);
     for (const auto* r : {&tournament, &table, &player, &limit, &before})
         if (!*r) return call.respond(bad_request(r->error().field, r->error().message));
@@ -123,7 +101,7 @@ void one_hand(HandBackend& backend, ApiCall call) {
     auto format = format_param(call);
     if (!format) return call.respond(bad_request(format.error().field, format.error().message));
     const auto tournament = call.id("tournament");
-    const auto table = call.id("table");
+    const auto table = call.number("table");  // from 0, as the protocol counts tables
     const auto hand = call.id("hand");
     if (!tournament)
         return call.respond(not_found(std::string("no tournament ") + call.params["tournament"]));

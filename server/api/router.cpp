@@ -65,13 +65,19 @@ std::string decoded(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::int64_t> ApiCall::id(const std::string& name) const {
+std::optional<std::int64_t> ApiCall::number(const std::string& name) const {
     const auto it = params.find(name);
     if (it == params.end()) return std::nullopt;
     std::int64_t value = 0;
     const auto& text = it->second;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc{} || end != text.data() + text.size() || value <= 0) return std::nullopt;
+    if (ec != std::errc{} || end != text.data() + text.size() || value < 0) return std::nullopt;
+    return value;
+}
+
+std::optional<std::int64_t> ApiCall::id(const std::string& name) const {
+    const auto value = number(name);
+    if (!value || *value == 0) return std::nullopt;
     return value;
 }
 

@@ -29,6 +29,8 @@ struct ApiCall {
 
     // The {name} segment as a positive id: nothing when it is not one (the handler answers 404).
     std::optional<std::int64_t> id(const std::string& name) const;
+    // The {name} segment as a number from 0 (a table's, as the protocol counts them), or nothing.
+    std::optional<std::int64_t> number(const std::string& name) const;
     // The query parameter, or `fallback` when absent.
     std::string query_or(const std::string& key, std::string fallback = "") const;
 };

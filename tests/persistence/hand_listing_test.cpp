@@ -27,7 +27,7 @@ HandRecord hand_of(TableId table, std::int64_t n, const std::vector<Seated>& sea
 std::vector<std::int64_t> numbers(const std::vector<ListedHand>& hands) {
     std::vector<std::int64_t> out;
     for (const auto& h : hands)
-        out.push_back(h.table_number * 100 + h.hand_number);
+        out.push_back((h.table_number + 1) * 100 + h.hand_number);  // the stored number: from 1
     return out;
 }
 
@@ -63,9 +63,9 @@ TEST(HandListing, ATournamentsHandsNewestFirstByTableAndPageByPage) {
     EXPECT_LE(newest.started_at, newest.ended_at);
 
     HandFilter table = all;
-    table.table_number = 1;
+    table.table_number = 0;  // the stored table 1
     EXPECT_EQ(numbers(listing.hands(table).value()), (std::vector<std::int64_t>{102, 101}));
-    table.table_number = 9;
+    table.table_number = 8;
     EXPECT_TRUE(listing.hands(table).value().empty());
 
     HandFilter page = all;
@@ -120,16 +120,17 @@ TEST(HandListing, UnknownTournamentPlayerTableOrHandIsNotFound) {
     nobody.player_needle = "'x'";
     EXPECT_EQ(refusal_of(listing.hands(nobody)).code, StoreErrc::not_found);
 
-    auto one = listing.hand(a.tournament.id, 1, 1);
+    auto one = listing.hand(a.tournament.id, 0, 1);
     ASSERT_TRUE(one) << one.error().message;
     EXPECT_EQ(one->hand_number, 1);
-    EXPECT_EQ(one->table_number, 1);
+    EXPECT_EQ(one->table_number, 0);
     EXPECT_EQ(one->phh, hand_of(a.tables[0], 1, a.players).phh);
     EXPECT_NE(refusal_of(listing.hand(unknown.tournament.value(), 1, 1)).message.find("no tournament"),
               std::string::npos);
     EXPECT_NE(refusal_of(listing.hand(a.tournament.id, 2, 1)).message.find("has no table 2"),
               std::string::npos);
-    auto no_hand = listing.hand(a.tournament.id, 1, 2);
+    auto no_hand = listing.hand(a.tournament.id, 0, 2);
     EXPECT_EQ(refusal_of(no_hand).code, StoreErrc::not_found);
-    EXPECT_NE(refusal_of(no_hand).message.find("has no hand 2"), std::string::npos);
+    EXPECT_NE(refusal_of(no_hand).message.find("has no hand 2"), std::string::npos)
+        << refusal_of(no_hand).message;
 }

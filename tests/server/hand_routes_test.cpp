@@ -220,7 +220,7 @@ TEST(HandRoutes, OneHandInEachFormat) {
 
 TEST(HandRoutes, UnknownTournamentTableOrHandIsNotFound) {
     Fixture f;
-    for (const char* target : {"/api/v1/hands/x/1/7", "/api/v1/hands/3/0/7", "/api/v1/hands/3/1/-1"}) {
+    for (const char* target : {"/api/v1/hands/x/1/7", "/api/v1/hands/3/-1/7", "/api/v1/hands/3/1/-1"}) {
         const auto r = f.get(target);
         EXPECT_EQ(r.status, 404) << target << " " << r.body;
     }

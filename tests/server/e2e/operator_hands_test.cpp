@@ -15,6 +15,7 @@
 #include "engine/phh/parser.hpp"
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/raw_http.hpp"
+#include "tests/support/replay_stacks.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
 
@@ -64,20 +65,6 @@ std::size_t count(const std::string& haystack, const std::string& needle) {
 std::string hand_path(std::int64_t tournament, const json::object& hand) {
     return "/api/v1/hands/" + std::to_string(tournament) + "/" + std::to_string(hand.at("table").as_int64()) +
            "/" + std::to_string(hand.at("hand").as_int64());
-}
-
-// The stacks `tavolo replay --stacks` printed: NAME -> CHIPS.
-std::map<std::string, std::int64_t> printed_stacks(const std::string& out) {
-    std::map<std::string, std::int64_t> stacks;
-    const auto at = out.find(": stacks ");
-    if (at == std::string::npos) return stacks;
-    std::istringstream line(out.substr(at + 9, out.find('\n', at) - at - 9));
-    std::string pair;
-    while (line >> pair) {
-        const auto eq = pair.rfind('=');
-        stacks[pair.substr(0, eq)] = std::stoll(pair.substr(eq + 1));
-    }
-    return stacks;
 }
 
 std::string sit_and_go(const std::string& name, const std::string& game, const std::string& betting) {
@@ -182,7 +169,7 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
     EXPECT_EQ(phh.body, db.query("SELECT h.phh FROM hands h JOIN tournament_tables tt ON tt.id = h.table_id "
                                  "WHERE tt.tournament_id = " +
                                  t + " AND h.hand_number = " + std::to_string(last.at("hand").as_int64()) +
-                                 " AND tt.table_number = " + std::to_string(last.at("table").as_int64())))
+                                 " AND tt.table_number = " + std::to_string(last.at("table").as_int64() + 1)))
         << "the PHH as stored";
     const auto file = write_temp_file("operator_hand.phh", phh.body);
     const auto replay = run_tool("replay --stacks " + file);
@@ -296,7 +283,7 @@ TEST(OperatorHands, AnOperatorReadsReplaysAndExportsTheHandsBotsPlayed) {
     EXPECT_EQ(call(port, "/api/v1/hands?player=999999", token).status, 404);
     EXPECT_EQ(call(port, "/api/v1/hands/999999/1/1", token).status, 404);
     EXPECT_EQ(call(port, "/api/v1/hands/" + t + "/9/1", token).status, 404);
-    const auto no_hand = call(port, "/api/v1/hands/" + t + "/1/999999", token);
+    const auto no_hand = call(port, "/api/v1/hands/" + t + "/0/999999", token);
     EXPECT_EQ(no_hand.status, 404);
     EXPECT_NE(no_hand.body.find("has no hand 999999"), std::string::npos) << no_hand.body;
     EXPECT_EQ(call(port, "/api/v1/hands?tournament=" + t, "").status, 401);

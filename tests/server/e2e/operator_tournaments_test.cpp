@@ -2,8 +2,9 @@
 // accelerated clock: an admin creates an MTT over the API, bots play it, it is inspected while it runs
 // (every chip accounted for), paused (no hand starts, the level clock stands still) and resumed; a
 // second MTT is cancelled mid-play after a refund preview that the cancel then pays to the cent
-// (RULES.md §7), and a second cancel pays nothing. Malformed bodies are 400 naming the field, unknown
-// ids 404, a state that refuses 409.
+// (RULES.md §7), and a second cancel pays nothing. While the first is paused a table is inspected and
+// the PHH of its last finished hand, read over the API, is replayed by `tavolo replay` to the stored stacks.
+// Malformed bodies are 400 naming the field, unknown ids 404, a state that refuses 409.
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
@@ -12,7 +13,9 @@
 #include <map>
 
 #include "tests/support/e2e_money.hpp"
+#include "tests/support/operator_client.hpp"
 #include "tests/support/raw_http.hpp"
+#include "tests/support/replay_stacks.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
 
@@ -22,12 +25,6 @@ namespace json = boost::json;
 namespace {
 
 constexpr std::int64_t kGrantCents = 100'000;
-
-ToolRun server_command(const std::string& url, const std::string& config, const std::string& args,
-                       const std::string& input) {
-    return run_tool("--config " + config + " " + args,
-                    "printf '" + input + "' | TAVOLO_DATABASE_URL='" + url + "' " + TAVOLO_SERVER_BIN);
-}
 
 struct Answer {
     int status = 0;
@@ -129,6 +126,43 @@ struct Room {
         }
         ASSERT_GE(hands(tournament), n);
     }
+    // While paused, the look at the room: a table as an observer sees it with the cards of its
+    // last finished hand, and that hand's PHH, read over the API and replayed by the real
+    // `tavolo replay`, ending at the stacks the server stored.
+    void check_a_finished_hand(std::int64_t tournament) const {
+        const std::string t = std::to_string(tournament);
+        auto listed = get("/api/v1/tables?tournament=" + t);
+        ASSERT_EQ(listed.status, 200) << json::serialize(listed.body);
+        json::object seen;
+        for (const auto& table : listed.body.at("tables").as_array()) {
+            auto view = get("/api/v1/tables/" + t + "/" + std::to_string(integer(table.at("table"))));
+            ASSERT_EQ(view.status, 200) << json::serialize(view.body);
+            EXPECT_TRUE(view.body.at("observer").is_object()) << json::serialize(view.body);
+            if (view.body.at("last_hand").is_object()) {
+                seen = view.body.at("last_hand").as_object();
+                break;
+            }
+        }
+        ASSERT_FALSE(seen.empty()) << "no table shows a finished hand";
+        EXPECT_FALSE(seen.at("seats").as_array().empty());
+        const std::string path = "/api/v1/hands/" + t + "/" + std::to_string(integer(seen.at("table"))) +
+                                 "/" + std::to_string(integer(seen.at("hand")));
+        auto summary = get(path);
+        ASSERT_EQ(summary.status, 200) << path << " " << json::serialize(summary.body);
+        const auto phh = api_call(port(), "GET", path + "?format=phh", "Bearer " + token);
+        ASSERT_EQ(phh.status, 200) << phh.body;
+        const auto replay =
+            run_tool("replay --stacks " + write_temp_file("operator_tournament_hand.phh", phh.body));
+        ASSERT_EQ(replay.code, 0) << replay.out;
+        const auto stacks = printed_stacks(replay.out);
+        const auto& players = summary.body.at("players").as_array();
+        ASSERT_EQ(stacks.size(), players.size()) << replay.out;
+        for (const auto& p : players) {
+            const std::string name(p.at("name").as_string());
+            ASSERT_TRUE(stacks.contains(name)) << name << "\n" << replay.out;
+            EXPECT_EQ(stacks.at(name), integer(p.at("finishing_stack"))) << name;
+        }
+    }
     // Paused: every table logs that it holds its next hand (event=table_held), then the hands in
     // flight commit; the count is returned once it has not moved over many reads.
     std::int64_t settled_hands(std::int64_t tournament, int held_before) const {
@@ -209,6 +243,7 @@ TEST(OperatorTournaments, CreatedOverTheApiPlayedInspectedPausedAndResumed) {
     const std::int64_t at_pause = room.settled_hands(id, 0);
     const json::object frozen = room.live(id);
     EXPECT_TRUE(frozen.at("paused").as_bool());
+    room.check_a_finished_hand(id);
     for (int i = 0; i < 200; ++i) {
         EXPECT_EQ(room.hands(id), at_pause) << "a hand started while paused";
         auto still = room.get(base);
