@@ -141,7 +141,7 @@ void SessionRegistry::close_account(AccountIdValue account, std::string reason) 
     }
     if (id == 0) return;
     release_account({account, id});  // before the close: the session itself no longer releases it
-    if (live) live->superseded(std::move(reason));
+    if (live) live->account_closed(std::move(reason));
 }
 
 void SessionRegistry::remove(SessionId id) {

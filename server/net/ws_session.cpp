@@ -104,6 +104,11 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
             self.apply(self.core_.on_account_result(std::move(result)));
         });
     }
+    void account_closed(std::string reason) override {
+        on_strand([reason = std::move(reason)](WsSession& self) {
+            self.apply(self.core_.on_superseded(reason, v1::ERROR_CODE_ACCOUNT_CLOSED));
+        });
+    }
     void superseded(std::string reason) override {
         on_strand(
             [reason = std::move(reason)](WsSession& self) { self.apply(self.core_.on_superseded(reason)); });

@@ -236,12 +236,12 @@ Effects SessionCore::on_granted(std::uint64_t request_id, AccountGranted granted
     return effects;
 }
 
-Effects SessionCore::on_superseded(std::string_view reason) {
+Effects SessionCore::on_superseded(std::string_view reason, v1::ErrorCode code) {
     if (phase_ == Phase::closed) return {};
-    Effects effects{send(closing_message(v1::ERROR_CODE_SUPERSEDED, reason))};
+    Effects effects{send(closing_message(code, reason))};
     // The newer session holds the account now: this one must not release it when it goes.
     account_ = 0;
-    auto closing = close(v1::ERROR_CODE_SUPERSEDED, std::string(reason), false);
+    auto closing = close(code, std::string(reason), false);
     effects.insert(effects.end(), closing.begin(), closing.end());
     return effects;
 }

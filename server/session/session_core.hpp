@@ -60,7 +60,8 @@ class SessionCore {
     // The answer of the AccountService to a request of this session.
     Effects on_account_result(AccountResult result);
     // A newer connection of the same account took over.
-    Effects on_superseded(std::string_view reason);
+    // `code`: SUPERSEDED for a newer connection, ACCOUNT_CLOSED for an operator closing the account.
+    Effects on_superseded(std::string_view reason, v1::ErrorCode code = v1::ERROR_CODE_SUPERSEDED);
     // The server shuts down.
     Effects on_shutdown(std::string_view reason);
     // The connection is gone (read error, closed by either side). Safe to call once in any phase.

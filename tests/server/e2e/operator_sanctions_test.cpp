@@ -320,6 +320,7 @@ TEST(OperatorSanctions, AClosedAccountIsDisconnectedAndRefusedAndAMuteOutlivesAR
     ASSERT_EQ(closed.status, 200) << closed.body;
     auto closing = t.p(1).wire().receive_until(client::body_is(v1::ServerMessage::kClosing), kHang);
     ASSERT_TRUE(closing);
+    EXPECT_EQ(closing->closing().code(), v1::ERROR_CODE_ACCOUNT_CLOSED);
     EXPECT_NE(closing->closing().reason().find("closed by an operator: stolen card"), std::string::npos)
         << closing->closing().reason();
     EXPECT_EQ(t.api("POST", close, R"({"kind":"close_account","reason":"again"})").status, 409)
