@@ -19,10 +19,13 @@ inline ToolRun server_command(const std::string& url, const std::string& config,
 }
 
 // One request on its own connection; the whole response, headers included.
+// `extra_headers` ("Name: value\r\n" lines) replace "Connection: close" (a WebSocket upgrade's).
 inline RawResponse api_call(int port, const std::string& method, const std::string& target,
-                            const std::string& authorization = "", const std::string& body = "") {
+                            const std::string& authorization = "", const std::string& body = "",
+                            const std::string& extra_headers = "") {
     RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
+    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\n";
+    request += extra_headers.empty() ? "Connection: close\r\n" : extra_headers;
     if (!authorization.empty()) request += "Authorization: " + authorization + "\r\n";
     if (!body.empty())
         request +=

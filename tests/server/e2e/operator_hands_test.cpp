@@ -14,6 +14,7 @@
 
 #include "engine/phh/parser.hpp"
 #include "tests/support/e2e_money.hpp"
+#include "tests/support/operator_client.hpp"
 #include "tests/support/raw_http.hpp"
 #include "tests/support/replay_stacks.hpp"
 #include "tests/support/run_tool.hpp"
@@ -32,18 +33,7 @@ std::string sit_and_go_config() {
 
 RawResponse call(int port, const std::string& target, const std::string& token,
                  const std::string& method = "GET", const std::string& body = "") {
-    RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
-    if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
-    if (!body.empty())
-        request +=
-            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    EXPECT_TRUE(connection.send(request));
-    connection.read_to_end();
-    auto response = parse_response(connection.received());
-    EXPECT_TRUE(response) << connection.received().substr(0, 500);
-    return response.value_or(RawResponse{});
+    return api_call(port, method, target, token.empty() ? "" : "Bearer " + token, body);
 }
 
 json::object json_of(const RawResponse& r) {

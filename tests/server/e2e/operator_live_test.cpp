@@ -19,6 +19,7 @@
 
 #include "persistence/account_store.hpp"
 #include "tests/support/e2e_money.hpp"
+#include "tests/support/operator_client.hpp"
 #include "tests/support/raw_http.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
@@ -30,28 +31,10 @@ namespace asio = boost::asio;
 
 namespace {
 
-ToolRun server_command(const std::string& url, const std::string& config, const std::string& args,
-                       const std::string& input) {
-    return run_tool("--config " + config + " " + args,
-                    "printf '" + input + "' | TAVOLO_DATABASE_URL='" + url + "' " + TAVOLO_SERVER_BIN);
-}
-
 RawResponse call(int port, const std::string& method, const std::string& target,
                  const std::string& authorization = "", const std::string& body = "",
                  const std::string& extra_headers = "") {
-    RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\n";
-    request += extra_headers.empty() ? "Connection: close\r\n" : extra_headers;
-    if (!authorization.empty()) request += "Authorization: " + authorization + "\r\n";
-    if (!body.empty())
-        request +=
-            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    EXPECT_TRUE(connection.send(request));
-    connection.read_to_end();
-    auto response = parse_response(connection.received());
-    EXPECT_TRUE(response) << connection.received();
-    return response.value_or(RawResponse{});
+    return api_call(port, method, target, authorization, body, extra_headers);
 }
 
 const std::string kUpgrade =

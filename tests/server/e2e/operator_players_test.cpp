@@ -10,6 +10,7 @@
 
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/e2e_player.hpp"
+#include "tests/support/operator_client.hpp"
 #include "tests/support/raw_http.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
@@ -23,26 +24,9 @@ constexpr std::int64_t kGrant = 10'000;  // [accounts] starting_balance = "100.0
 constexpr std::int64_t kBuyIn = 1'100;   // 10.00 + 1.00
 const std::string kPassword = "players e2e";
 
-ToolRun server_command(const std::string& url, const std::string& config, const std::string& args,
-                       const std::string& input) {
-    return run_tool("--config " + config + " " + args,
-                    "printf '" + input + "' | TAVOLO_DATABASE_URL='" + url + "' " + TAVOLO_SERVER_BIN);
-}
-
 RawResponse call(int port, const std::string& method, const std::string& target, const std::string& token,
                  const std::string& body = "") {
-    RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
-    if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
-    if (!body.empty())
-        request +=
-            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    EXPECT_TRUE(connection.send(request));
-    connection.read_to_end();
-    auto response = parse_response(connection.received());
-    EXPECT_TRUE(response) << connection.received();
-    return response.value_or(RawResponse{});
+    return api_call(port, method, target, token.empty() ? "" : "Bearer " + token, body);
 }
 
 json::value parsed(const RawResponse& r) {

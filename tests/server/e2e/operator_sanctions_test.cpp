@@ -11,6 +11,7 @@
 
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/e2e_player.hpp"
+#include "tests/support/operator_client.hpp"
 #include "tests/support/raw_http.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
@@ -23,18 +24,7 @@ const std::string kPassword = "correct horse battery";
 
 RawResponse call(int port, const std::string& method, const std::string& target, const std::string& token,
                  const std::string& body = "") {
-    RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
-    if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
-    if (!body.empty())
-        request +=
-            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    EXPECT_TRUE(connection.send(request));
-    connection.read_to_end();
-    auto response = parse_response(connection.received());
-    EXPECT_TRUE(response) << connection.received();
-    return response.value_or(RawResponse{});
+    return api_call(port, method, target, token.empty() ? "" : "Bearer " + token, body);
 }
 
 std::string json_text(const std::string& body, const std::string& name) {
