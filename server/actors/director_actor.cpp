@@ -125,6 +125,8 @@ void DirectorActor::Impl::resume(std::shared_ptr<ResumedTournament> r) {
         open_table(t.id, t.row, std::move(t.table));
         reports.push_back(std::move(t.report));
     }
+    // Paused by an operator before the stop: the tables hold before they hear anything.
+    if (r->paused) set_paused(true, *r->paused);
     set_up = true;
     const auto& placings = director->ranking().placings();
     const std::vector<engine::Cents> prizes = director->prizes_won();

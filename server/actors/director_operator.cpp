@@ -5,6 +5,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "persistence/tournament_pause.hpp"
 #include "server/actors/director_actor_impl.hpp"
 
 namespace tavolo::server::actors {
@@ -25,6 +26,21 @@ void DirectorActor::Impl::set_paused(bool paused, const std::string& reason) {
     }
     spdlog::info("event={} tournament={} reason=\"{}\"", paused ? "tournament_paused" : "tournament_resumed",
                  id(), reason);
+    // Kept with the tournament's row, so a restart resumes it as it is now (tournament_recovery.cpp).
+    auto kept = ctx.writes.submit<void>(
+        [tournament = start.tournament, saved = paused ? std::optional<std::string>(reason) : std::nullopt](
+            persistence::Database& db) { return persistence::save_pause(db, tournament, saved); },
+        [tournament = id(), paused](persistence::StoreResult<void> r) {
+            if (!r)
+                spdlog::error(
+                    "event=pause_not_saved tournament={} paused={} error=\"{}\": a restart resumes "
+                    "it as it was last saved",
+                    tournament, paused, r.error().message);
+        },
+        executor_on(strand));
+    if (!kept)
+        spdlog::error("event=pause_not_saved tournament={} paused={} error=\"{}\"", id(), paused,
+                      kept.error().message);
     if (!paused) arm_tick();
 }
 

@@ -3,6 +3,7 @@
 // director restored from its last saved decision, each open table resumed from its last committed
 // hand (engine/tournament/resume.hpp) with the report the director hears from it first.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ struct ResumedTournament {
     };
     std::vector<Table> tables;
     std::vector<bool> finish_recorded;  // by entrant: his place is in the database already
+    std::optional<std::string> paused;  // an operator's pause in force at the stop: its reason
 };
 
 }  // namespace tavolo::server::actors

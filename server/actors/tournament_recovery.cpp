@@ -13,6 +13,7 @@
 #include "persistence/engine_state.hpp"
 #include "persistence/hand_store.hpp"
 #include "persistence/recovery.hpp"
+#include "persistence/tournament_pause.hpp"
 #include "server/actors/polacco_recovery.hpp"
 #include "server/actors/purchase_recovery.hpp"
 #include "server/actors/recovery_cancel.hpp"
@@ -43,8 +44,12 @@ Prepared prepare(persistence::Database& db, const persistence::RecoveredTourname
                  const TournamentDeclaration& declaration, const engine::TournamentDirector& director,
                  engine::RandomSource& rng) {
     const persistence::SavedDirector& saved = *rt.director;
-    auto out = std::make_shared<ResumedTournament>(ResumedTournament{{}, {}, director, saved.seq, {}, {}});
+    auto out =
+        std::make_shared<ResumedTournament>(ResumedTournament{{}, {}, director, saved.seq, {}, {}, {}});
     out->start.tournament = rt.tournament.id;
+    auto paused = persistence::saved_pause(db, rt.tournament.id);
+    if (!paused) return std::unexpected("its pause: " + paused.error().message);
+    out->paused = std::move(*paused);
     out->start.declaration = declaration;
     std::map<std::int64_t, const persistence::Registration*> registrations;
     for (const auto& r : rt.registrations)

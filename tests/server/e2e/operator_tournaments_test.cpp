@@ -365,3 +365,49 @@ TEST(OperatorTournaments, ARegisteringTournamentCreatedOverTheApiSurvivesARestar
     EXPECT_EQ(again.stop(), 0) << again.log();
     EXPECT_EQ(room.db.count("SELECT count(*) FROM tournaments WHERE state = 'cancelled'"), 1);
 }
+
+// A pause is kept with the tournament: killed (SIGKILL) while paused, the server resumes it paused (no
+// hand starts, players are told), until an operator resumes it; then it is played to its end.
+TEST(OperatorTournaments, APauseOutlivesACrashUntilAnOperatorResumes) {
+    Room room;
+    auto created = room.post("/api/v1/tournaments", mtt("Paused MTT"));
+    ASSERT_EQ(created.status, 201) << json::serialize(created.body);
+    const std::int64_t id = integer(created.body.at("id"));
+    const std::string t = std::to_string(id);
+    const std::string base = "/api/v1/tournaments/" + t;
+    auto played = std::async(std::launch::async, [&] { return run_tool(room.bots(8, id)); });
+    ASSERT_TRUE(room.server->wait_for_log("event=tournament_started ")) << room.server->log();
+    room.wait_hands(id, 2);
+    ASSERT_EQ(room.post(base + "/pause", R"({"reason":"a long check"})").status, 200);
+    const std::int64_t at_pause = room.settled_hands(id, 0);
+    for (int i = 0;
+         i < 1'000'000 && room.db.query("SELECT paused_reason FROM tournaments WHERE id = " + t).empty();
+         ++i) {
+    }
+    ASSERT_EQ(room.db.query("SELECT paused_reason FROM tournaments WHERE id = " + t), "a long check");
+
+    const std::string port = std::to_string(room.port());
+    room.server->crash();
+    room.server = std::make_unique<ServerProcess>(
+        std::vector<std::string>{"--config", room.config, "--port", port, "--log-level", "info"},
+        std::vector<std::string>{"TAVOLO_DATABASE_URL=" + room.db.url()});
+    ASSERT_TRUE(room.server->running()) << room.server->log();
+    ASSERT_TRUE(room.server->wait_for_log("event=tournament_resumed tournament=" + t)) << room.server->log();
+    EXPECT_TRUE(room.live(id).at("paused").as_bool()) << "resumed paused";
+    EXPECT_EQ(room.settled_hands(id, 0), at_pause) << "no hand was dealt after the restart";
+    for (int i = 0; i < 200; ++i)
+        EXPECT_EQ(room.hands(id), at_pause) << "a hand started while paused";
+    EXPECT_EQ(room.post(base + "/pause", R"({"reason":"again"})").status, 409) << "still paused";
+
+    ASSERT_EQ(room.post(base + "/resume", R"({"reason":"checked"})").status, 200);
+    room.wait_hands(id, at_pause + 1);
+    const auto run = played.get();
+    EXPECT_EQ(run.code, 0) << run.out;
+    ASSERT_TRUE(room.server->wait_for_log("event=tournament_finished tournament=" + t)) << room.server->log();
+    EXPECT_EQ(room.db.query("SELECT coalesce(paused_reason, 'none') FROM tournaments WHERE id = " + t),
+              "none");
+    EXPECT_EQ(room.server->stop(), 0) << room.server->log();
+    EXPECT_EQ(prize_pools_not_paid_out(room.db), 0);
+    EXPECT_EQ(player_wallets_off(room.db), 0);
+    EXPECT_EQ(ledger_sum(room.db), 0);
+}
