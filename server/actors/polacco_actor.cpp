@@ -145,6 +145,10 @@ void PolaccoActor::Impl::deal(PolaccoTableNumber table) {
     if (closed || stopping || cancel_run.cancelling || !core || core->finished() || l == nullptr ||
         !l->dealing)
         return;
+    if (operator_pause) {  // an operator paused the tournament: this table waits for the resume
+        if (held.insert(table).second) spdlog::info("event=table_held tournament={} table={}", id(), table);
+        return;
+    }
     if (!may_deal(table, *l)) return;  // the database is away: asks again by itself
     l->hand_started_at = std::chrono::system_clock::now();
     auto effects = core->start_hand(table, now());

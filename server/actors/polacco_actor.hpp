@@ -9,6 +9,7 @@
 // and sent his new table), the results, the lobby told, the last table closed after a short while.
 // Asio stays in the .cpp files (polacco_actor_impl.hpp is theirs).
 #include <chrono>
+#include <expected>
 #include <functional>
 #include <memory>
 
@@ -50,6 +51,12 @@ class PolaccoActor final : public TableEndpoint {
     // lists it cancelled, and the tables close. `done` (on the actor's strand) gets the outcome; a
     // second call gets the same one and pays nothing twice.
     void cancel(std::string reason, std::function<void(const CancellationOutcome&)> done = {});
+    // An operator's pause (issue 12; polacco_operator.cpp): no table deals a new hand after the one in
+    // play until the resume, players are told (TablePaused with the reason), kept across a restart.
+    void set_paused(bool paused, std::string reason,
+                    std::function<void(std::expected<void, std::string>)> done);
+    // The §7 refunds a cancellation would pay now, paying nothing.
+    void preview_cancel(std::function<void(std::expected<CancellationOutcome, std::string>)> done);
 
     struct Impl;
 

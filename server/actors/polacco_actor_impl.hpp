@@ -82,6 +82,10 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     bool set_up = false;    // the first tables' rows committed: the tournament started
     int pending_opens = 0;  // draws whose rows are being written
     std::shared_ptr<struct ResumedPolacco> resumed;  // set when resumed after a restart
+    // An operator's pause (polacco_operator.cpp): its reason while paused; the tables whose next hand
+    // waits for the resume.
+    std::optional<std::string> operator_pause;
+    std::set<PolaccoTableNumber> held;
     const session::TableRequest* current = nullptr;
     PolaccoTableNumber current_table = 0;
 
@@ -136,6 +140,9 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void cancel(std::string reason, CancellationWaiter waiter);
     void maybe_refund();
     void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances);
+    // polacco_operator.cpp: an operator's pause and resume.
+    void set_paused(bool paused, const std::string& reason);
+    void tell_paused(PolaccoTableNumber table, bool paused, const std::string& reason);
     // polacco_resume.cpp: after a restart.
     void resume();
 };

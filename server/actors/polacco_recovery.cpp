@@ -8,6 +8,7 @@
 #include "persistence/account_store.hpp"
 #include "persistence/engine_state.hpp"
 #include "persistence/hand_store.hpp"
+#include "persistence/tournament_pause.hpp"
 #include "persistence/tournament_store.hpp"
 
 namespace tavolo::server::actors {
@@ -109,8 +110,11 @@ std::expected<std::shared_ptr<ResumedPolacco>, std::string> prepare_polacco(
     auto restored = polacco::Tournament::restore(record, rng);
     if (!restored) return std::unexpected(std::string(polacco::describe(restored.error())));
 
-    auto out = std::make_shared<ResumedPolacco>(ResumedPolacco{{}, {}, std::move(*restored), {}, {}});
+    auto out = std::make_shared<ResumedPolacco>(ResumedPolacco{{}, {}, std::move(*restored), {}, {}, {}});
     out->start.tournament = rt.tournament.id;
+    auto paused = persistence::saved_pause(db, rt.tournament.id);
+    if (!paused) return std::unexpected("its pause: " + paused.error().message);
+    out->paused = std::move(*paused);
     out->start.declaration = declaration;
     persistence::AccountStore accounts(db, persistence::PasswordCost::minimum());  // reads only
     for (const persistence::Registration* r : entries) {

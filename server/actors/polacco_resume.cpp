@@ -34,6 +34,7 @@ void PolaccoActor::Impl::resume() {
     seats = rules->seats;
     core.emplace(table::PolaccoCore::resume(std::move(resumed->tournament), rng));
     set_up = true;  // started before the restart: a cancellation refunds per RULES.md §7, not in full
+    operator_pause = resumed->paused;  // paused by an operator before the stop: no table deals
     const std::vector<PolaccoTableNumber> tables = core->tables();
     add_tables(tables);
     persistence::TableId any_row{};

@@ -4,6 +4,7 @@
 // (engine/polacco/tournament_restore.hpp), the database row of each of its tables, and which
 // entrants' places are committed already (they are not told or paid again).
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct ResumedPolacco {
     engine::polacco::Tournament tournament;
     std::map<engine::polacco::TableId, persistence::TableId> rows;  // each open table's row
     std::vector<bool> finish_recorded;  // by entrant: his place is in the database already
+    std::optional<std::string> paused;  // an operator's pause in force at the stop: its reason
 };
 
 }  // namespace tavolo::server::actors

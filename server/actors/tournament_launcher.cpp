@@ -163,8 +163,8 @@ bool Tournaments::set_paused(std::int64_t tournament, bool paused, std::string r
     if (!running) return false;
     if (auto* d = std::get_if<std::unique_ptr<DirectorActor>>(&running->actor))
         (*d)->set_paused(paused, std::move(reason), std::move(done));
-    else
-        done(std::unexpected(std::string("a Poker Polacco tournament cannot be paused yet")));
+    else if (auto* p = std::get_if<std::unique_ptr<PolaccoActor>>(&running->actor))
+        (*p)->set_paused(paused, std::move(reason), std::move(done));
     return true;
 }
 
@@ -184,9 +184,8 @@ bool Tournaments::preview_cancel(std::int64_t tournament,
     if (!running) return false;
     if (auto* d = std::get_if<std::unique_ptr<DirectorActor>>(&running->actor))
         (*d)->preview_cancel(std::move(done));
-    else
-        done(
-            std::unexpected(std::string("a Poker Polacco tournament's refund preview is not available yet")));
+    else if (auto* p = std::get_if<std::unique_ptr<PolaccoActor>>(&running->actor))
+        (*p)->preview_cancel(std::move(done));
     return true;
 }
 

@@ -411,3 +411,58 @@ TEST(OperatorTournaments, APauseOutlivesACrashUntilAnOperatorResumes) {
     EXPECT_EQ(player_wallets_off(room.db), 0);
     EXPECT_EQ(ledger_sum(room.db), 0);
 }
+
+// Poker Polacco too: paused (its table deals no new hand), resumed (it deals again), paused again, its
+// RULES.md §7 refunds previewed with lives as chips, then cancelled as the preview said.
+TEST(OperatorTournaments, APolaccoTournamentIsPausedPreviewedAndCancelledAsThePreviewSaid) {
+    Room room;
+    auto created =
+        room.post("/api/v1/tournaments", R"({"name": "API Polacco", "game": "polacco", "kind": "mtt",
+        "min_players": 6, "max_players": 6, "buy_in": "10.00", "fee": "1.00", "start": "+40s"})");
+    ASSERT_EQ(created.status, 201) << json::serialize(created.body);
+    const std::int64_t id = integer(created.body.at("id"));
+    const std::string t = std::to_string(id);
+    const std::string base = "/api/v1/tournaments/" + t;
+    auto played = std::async(std::launch::async, [&] { return run_tool(room.bots(6, id)); });
+    room.wait_hands(id, 2);
+
+    ASSERT_EQ(room.post(base + "/pause", R"({"reason":"a dispute"})").status, 200);
+    EXPECT_EQ(room.post(base + "/pause", R"({"reason":"again"})").status, 409);
+    ASSERT_TRUE(room.server->wait_for_log("event=table_held tournament=" + t)) << room.server->log();
+    std::int64_t at_pause = room.hands(id);
+    for (int same = 0; same < 50;) {  // the hand in play when the pause came commits
+        const std::int64_t now = room.hands(id);
+        same = now == at_pause ? same + 1 : 0;
+        at_pause = now;
+    }
+    for (int i = 0; i < 200; ++i)
+        EXPECT_EQ(room.hands(id), at_pause) << "a hand started while paused";
+    // Resumed, the table deals again; paused again before the preview, so no hand ends before the cancel.
+    ASSERT_EQ(room.post(base + "/resume", R"({"reason":"settled"})").status, 200);
+    room.wait_hands(id, at_pause + 1);
+    ASSERT_EQ(room.post(base + "/pause", R"({"reason":"closing"})").status, 200);
+    ASSERT_TRUE(room.server->wait_for_log("event=table_held tournament=" + t, 2)) << room.server->log();
+    for (int same = 0; same < 50;) {
+        const std::int64_t now = room.hands(id);
+        same = now == at_pause ? same + 1 : 0;
+        at_pause = now;
+    }
+
+    auto preview = room.get(base + "/cancellation");
+    ASSERT_EQ(preview.status, 200) << json::serialize(preview.body);
+    EXPECT_TRUE(preview.body.at("preview").as_bool());
+    EXPECT_EQ(preview.body.at("refunds").as_array().size(), 6U) << json::serialize(preview.body);
+    EXPECT_EQ(room.db.count("SELECT count(*) FROM registrations WHERE refund_cents > 0"), 0)
+        << "a preview pays nothing";
+
+    auto cancelled = room.post(base + "/cancel", R"({"reason":"the room closes"})");
+    ASSERT_EQ(cancelled.status, 200) << json::serialize(cancelled.body);
+    EXPECT_EQ(cancelled.body.at("refunds"), preview.body.at("refunds")) << "the preview, to the cent";
+    EXPECT_EQ(cancelled.body.at("totals"), preview.body.at("totals"));
+    EXPECT_EQ(room.db.count("SELECT coalesce(sum(refund_cents), 0) FROM registrations"),
+              integer(cancelled.body.at("totals").at("amount_cents")));
+    played.get();
+    EXPECT_EQ(room.server->stop(), 0) << room.server->log();
+    EXPECT_EQ(player_wallets_off(room.db), 0) << "wallet = grant - buy-ins + refunds, to the cent";
+    EXPECT_EQ(ledger_sum(room.db), 0);
+}
