@@ -55,6 +55,9 @@ class PolaccoActor final : public TableEndpoint {
     // play until the resume, players are told (TablePaused with the reason), kept across a restart.
     void set_paused(bool paused, std::string reason,
                     std::function<void(std::expected<void, std::string>)> done);
+    // A snapshot for the operator API (JSON): tables with their players' penalties, remaining, standings,
+    // prize pool and payouts, paused or not.
+    void inspect(std::function<void(std::string)> done);
     // The §7 refunds a cancellation would pay now, paying nothing.
     void preview_cancel(std::function<void(std::expected<CancellationOutcome, std::string>)> done);
 

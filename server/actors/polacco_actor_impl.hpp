@@ -143,6 +143,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     // polacco_operator.cpp: an operator's pause and resume.
     void set_paused(bool paused, const std::string& reason);
     void tell_paused(PolaccoTableNumber table, bool paused, const std::string& reason);
+    std::string snapshot_json() const;
     // polacco_resume.cpp: after a restart.
     void resume();
 };

@@ -2,6 +2,10 @@
 // an operator's pause and resume, and the refund preview. Each runs on the actor's strand.
 #include <spdlog/spdlog.h>
 
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+
 #include "persistence/tournament_pause.hpp"
 #include "server/actors/dealing_gate.hpp"
 #include "server/actors/polacco_actor_impl.hpp"
@@ -68,6 +72,61 @@ void PolaccoActor::set_paused(bool paused, std::string reason,
         impl->set_paused(paused, reason);
         done({});
     });
+}
+
+std::string PolaccoActor::Impl::snapshot_json() const {
+    namespace json = boost::json;
+    json::object out;
+    out["id"] = id();
+    out["name"] = start.declaration.name;
+    out["game"] = "polacco";
+    out["paused"] = operator_pause.has_value();
+    out["state"] = core && core->finished() ? "finished" : cancel_run.cancelling ? "cancelling" : "running";
+    if (!set_up || !core) {
+        out["starting"] = true;  // the first tables' rows are being written
+        return json::serialize(out);
+    }
+    const auto name_of = [this](engine::polacco::PlayerId p) {
+        return p >= 0 && static_cast<std::size_t>(p) < roster.entrants.size()
+                   ? roster.entrants[static_cast<std::size_t>(p)].name
+                   : std::string();
+    };
+    const auto& t = core->tournament();
+    out["entrants"] = t.entrants();
+    out["remaining"] = t.remaining();
+    out["final_table"] = t.final_table();
+    out["draws"] = t.draws();
+    out["prize_pool_cents"] = t.prize_pool();
+    json::array payouts;
+    for (std::size_t i = 0; i < t.prizes().size(); ++i)
+        payouts.push_back(json::object{{"place", i + 1}, {"prize_cents", t.prizes()[i]}});
+    out["payouts"] = std::move(payouts);
+    json::array tables_out;
+    for (PolaccoTableNumber number : core->tables()) {
+        const engine::polacco::Table* table = core->table(number);
+        if (table == nullptr) continue;
+        json::array players;
+        for (const auto& seat : table->seats())
+            players.push_back(json::object{{"name", name_of(seat.player)},
+                                           {"penalties", seat.penalties},
+                                           {"pass_available", seat.pass_available}});
+        tables_out.push_back(json::object{{"table", number},
+                                          {"hands_played", table->hands_played()},
+                                          {"in_hand", table->hand_in_progress()},
+                                          {"held", held.contains(number)},
+                                          {"players", std::move(players)}});
+    }
+    out["tables"] = std::move(tables_out);
+    json::array standings;
+    for (const auto& s : t.standings())
+        standings.push_back(
+            json::object{{"name", name_of(s.player)}, {"place", s.place}, {"prize_cents", s.prize}});
+    out["standings"] = std::move(standings);
+    return json::serialize(out);
+}
+
+void PolaccoActor::inspect(std::function<void(std::string)> done) {
+    asio::post(impl_->strand, [impl = impl_, done = std::move(done)] { done(impl->snapshot_json()); });
 }
 
 void PolaccoActor::preview_cancel(std::function<void(std::expected<CancellationOutcome, std::string>)> done) {

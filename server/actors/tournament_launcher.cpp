@@ -173,8 +173,8 @@ bool Tournaments::inspect(std::int64_t tournament, std::function<void(std::strin
     if (!running) return false;
     if (auto* d = std::get_if<std::unique_ptr<DirectorActor>>(&running->actor))
         (*d)->inspect(std::move(done));
-    else
-        done(R"({"game":"polacco","state":"running","live":"Poker Polacco's actor gives no snapshot yet"})");
+    else if (auto* p = std::get_if<std::unique_ptr<PolaccoActor>>(&running->actor))
+        (*p)->inspect(std::move(done));
     return true;
 }
 

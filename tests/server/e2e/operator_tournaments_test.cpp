@@ -437,6 +437,17 @@ TEST(OperatorTournaments, APolaccoTournamentIsPausedPreviewedAndCancelledAsThePr
     }
     for (int i = 0; i < 200; ++i)
         EXPECT_EQ(room.hands(id), at_pause) << "a hand started while paused";
+    // Inspected while paused: its tables with the players' penalties, as its actor holds them.
+    auto seen = room.get(base);
+    ASSERT_EQ(seen.status, 200) << json::serialize(seen.body);
+    const auto& polacco = seen.body.at("live").as_object();
+    EXPECT_TRUE(polacco.at("paused").as_bool()) << json::serialize(seen.body);
+    std::int64_t seated = 0;
+    for (const auto& table : polacco.at("tables").as_array())
+        seated += static_cast<std::int64_t>(table.at("players").as_array().size());
+    EXPECT_EQ(seated, integer(polacco.at("remaining"))) << json::serialize(seen.body);
+    EXPECT_EQ(integer(polacco.at("entrants")), 6);
+    EXPECT_EQ(integer(polacco.at("prize_pool_cents")), 6 * 1000);
     // Resumed, the table deals again; paused again before the preview, so no hand ends before the cancel.
     ASSERT_EQ(room.post(base + "/resume", R"({"reason":"settled"})").status, 200);
     room.wait_hands(id, at_pause + 1);
