@@ -59,6 +59,14 @@ struct PolaccoEndpoint final : TableEndpoint {
             asio::post(self->strand,
                        [self, table = table, request = std::move(request)] { self->handle(table, request); });
     }
+    // An operator's chat line removal (polacco_operator.cpp); sanctions are the poker tables' (RULES.md §6).
+    void moderate(ModerationRequest request) override {
+        auto self = impl.lock();
+        if (!self) return request.done({ModerationAnswer::Status::refused, "the table has closed", {}, 0});
+        asio::post(self->strand, [self, table = table, request = std::move(request)]() mutable {
+            self->moderate(table, std::move(request));
+        });
+    }
     // The operators' look (issue 12): the observer's snapshot; no cards of a finished hand yet.
     void inspect(InspectDone done) override {
         auto self = impl.lock();
@@ -428,7 +436,7 @@ void PolaccoActor::Impl::handle(PolaccoTableNumber table, const session::TableRe
                     return reply(
                         {v1::ERROR_CODE_NOT_SEATED,
                          "only the players and observers of a table may chat there: observe it first"});
-                if (ctx.chat != nullptr) {  // mutes and the chat rate (chat_guard.hpp); no removal here yet
+                if (ctx.chat != nullptr) {  // mutes and the chat rate (chat_guard.hpp)
                     const auto verdict = ctx.chat->admit(r.from.account, std::chrono::system_clock::now());
                     if (!verdict.allowed())
                         return reply({verdict.refusal == operators::ChatVerdict::Refusal::muted
@@ -436,9 +444,10 @@ void PolaccoActor::Impl::handle(PolaccoTableNumber table, const session::TableRe
                                           : v1::ERROR_CODE_CHAT_RATE_LIMITED,
                                       verdict.message});
                 }
-                to_everyone(table, session::serialise(protocol::table_message(
-                                       protocol::chat_line(address(table), r.from.name, c.text),
-                                       static_cast<std::uint64_t>(core->seq(table)))));
+                to_everyone(
+                    table, session::serialise(protocol::table_message(
+                               l->chat_log.numbered(protocol::chat_line(address(table), r.from.name, c.text)),
+                               static_cast<std::uint64_t>(core->seq(table)))));
             },
             [&](const session::ObserveRequest&) {
                 ctx.outbox.to_session(r.from.session,

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "server/actors/cancellation_run.hpp"
+#include "server/actors/chat_log.hpp"
 #include "server/actors/dealing_gate.hpp"
 #include "server/actors/on_strand.hpp"
 #include "server/actors/polacco_actor.hpp"
@@ -40,6 +41,7 @@ struct PolaccoTableLinks {
     boost::asio::steady_timer pause_timer;
     DealingGate gate;         // no hand starts that cannot be committed
     int pending_commits = 0;  // this table's finished hands not yet committed
+    ChatLog chat_log;         // its lines an operator may still remove
 };
 
 struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
@@ -144,6 +146,7 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void set_paused(bool paused, const std::string& reason);
     void tell_paused(PolaccoTableNumber table, bool paused, const std::string& reason);
     std::string snapshot_json() const;
+    void moderate(PolaccoTableNumber table, ModerationRequest request);
     // polacco_resume.cpp: after a restart.
     void resume();
 };

@@ -58,6 +58,31 @@ void PolaccoActor::Impl::set_paused(bool paused, const std::string& reason) {
         deal(t);
 }
 
+void PolaccoActor::Impl::moderate(PolaccoTableNumber table, ModerationRequest request) {
+    using Status = ModerationAnswer::Status;
+    PolaccoTableLinks* l = links_of(table);
+    if (closed || cancel_run.cancelling || l == nullptr || !core)
+        return request.done(
+            {Status::refused, "the table has closed or its tournament is being cancelled", {}, 0});
+    const auto* remove = std::get_if<RemoveChatLine>(&request.what);
+    if (remove == nullptr)
+        return request.done(
+            {Status::refused,
+             "a Poker Polacco table takes no RULES.md §6 sanction (its penalties are the game's)",
+             {},
+             0});
+    auto said = l->chat_log.remove(remove->line);
+    if (!said)
+        return request.done({Status::unknown_line,
+                             "no chat line " + std::to_string(remove->line) + " is shown at this table",
+                             {},
+                             0});
+    to_everyone(table, session::serialise(chat_removed_message(address(table),
+                                                               static_cast<std::uint64_t>(core->seq(table)),
+                                                               remove->line, remove->reason)));
+    request.done({Status::applied, *said, {}, 0});
+}
+
 void PolaccoActor::set_paused(bool paused, std::string reason,
                               std::function<void(std::expected<void, std::string>)> done) {
     asio::post(impl_->strand, [impl = impl_, paused, reason = std::move(reason), done = std::move(done)] {

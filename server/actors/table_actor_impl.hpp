@@ -15,6 +15,7 @@
 #include "engine/phh/writer.hpp"
 #include "engine/tournament/table_report_text.hpp"
 #include "persistence/engine_state.hpp"
+#include "server/actors/chat_log.hpp"
 #include "server/actors/dealing_gate.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
@@ -90,19 +91,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     const session::TableRequest* current = nullptr;  // the request being handled: refusals answer it
     // Operators (table_actor_moderation.cpp): chat lines numbered from 1, the newest still removable,
     // disqualifications waiting for the hand in play to end.
-    std::uint64_t chat_lines = 0;
-    struct ShownLine {
-        std::uint64_t id = 0;
-        std::string from, text;
-    };
-    std::deque<ShownLine> chat_shown;
+    ChatLog chat_log;
     std::vector<ModerationRequest> held_sanctions;
     void moderate(ModerationRequest request);
     void apply_sanction(ModerationRequest request, bool held_back);
     void apply_held_sanctions();
     void refuse_held_sanctions(const std::string& why);
     bool chat_admitted();
-    v1::ChatLine numbered(v1::ChatLine line);
 
     Millis now() const { return ctx.clock.now(); }
     const engine::Table& seats() const { return core.table().table(); }
@@ -563,9 +558,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         if (!chat_admitted()) return;  // muted or too fast: refused with why
         // A chat line carries the sequence number of the table's last message: it is not a table state
         // message, so it takes no number of its own and a client's count of the table's messages runs on.
-        to_everyone(session::serialise(
-            protocol::table_message(numbered(protocol::chat_line(setup.address, r.from.name, c.text)),
-                                    static_cast<std::uint64_t>(core.seq()))));
+        to_everyone(session::serialise(protocol::table_message(
+            chat_log.numbered(protocol::chat_line(setup.address, r.from.name, c.text)),
+            static_cast<std::uint64_t>(core.seq()))));
     }
 };
 

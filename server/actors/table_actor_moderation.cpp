@@ -4,11 +4,6 @@
 
 namespace tavolo::server::actors {
 
-namespace {
-// The newest lines an operator may still remove: older ones have scrolled out of every client's view.
-constexpr std::size_t kChatLinesKept = 500;
-}  // namespace
-
 void TableActor::moderate(ModerationRequest request) {
     asio::post(impl_->strand, [impl = impl_, request = std::move(request)]() mutable {
         impl->moderate(std::move(request));
@@ -25,13 +20,6 @@ bool TableActor::Impl::chat_admitted() {
     return false;
 }
 
-v1::ChatLine TableActor::Impl::numbered(v1::ChatLine line) {
-    line.set_id(++chat_lines);
-    chat_shown.push_back({chat_lines, line.from(), line.text()});
-    if (chat_shown.size() > kChatLinesKept) chat_shown.pop_front();
-    return line;
-}
-
 void TableActor::Impl::moderate(ModerationRequest request) {
     using Status = ModerationAnswer::Status;
     if (closed || voided) {
@@ -39,25 +27,17 @@ void TableActor::Impl::moderate(ModerationRequest request) {
         return;
     }
     if (const auto* remove = std::get_if<RemoveChatLine>(&request.what)) {
-        const auto it = std::find_if(chat_shown.begin(), chat_shown.end(),
-                                     [&](const ShownLine& l) { return l.id == remove->line; });
-        if (it == chat_shown.end()) {
+        auto said = chat_log.remove(remove->line);  // for the audit's "before"
+        if (!said) {
             request.done({Status::unknown_line,
                           "no chat line " + std::to_string(remove->line) + " is shown at this table",
                           {},
                           0});
             return;
         }
-        const std::string said = it->from + ": " + it->text;  // for the audit's "before"
-        chat_shown.erase(it);
-        v1::ServerMessage out;
-        out.set_table_seq(static_cast<std::uint64_t>(core.seq()));
-        v1::ChatRemoved* removed = out.mutable_chat_removed();
-        protocol::set_table(removed->mutable_table(), setup.address);
-        removed->set_id(remove->line);
-        removed->set_reason(remove->reason);
-        to_everyone(session::serialise(out));
-        request.done({Status::applied, said, {}, 0});
+        to_everyone(session::serialise(chat_removed_message(
+            setup.address, static_cast<std::uint64_t>(core.seq()), remove->line, remove->reason)));
+        request.done({Status::applied, *said, {}, 0});
         return;
     }
     const auto& s = std::get<SanctionAtTable>(request.what);

@@ -41,12 +41,17 @@ std::int64_t json_int(const std::string& body, const std::string& name) {
     return std::stoll(body.substr(at + key.size()));
 }
 
+const std::string kPokerSitAndGo =
+    "game = \"holdem\"\nbetting = \"nl\"\nlevel_minutes = 600\nstarting_stack = 100000\nseats = 3\n"
+    "max_players = 3\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
+
 // A Sit&Go of three scripted players who check or call, at [clock] speed 10, deep stacks and long
 // levels (nobody busts while the test counts), and an admin logged in over HTTP.
 class ModeratedTable {
   public:
-    ModeratedTable()
-        : config_(write_temp_file("moderation.toml", config())),
+    // `tournament`: the [[tournament]] table's keys after its name (a poker Sit&Go by default).
+    explicit ModeratedTable(const std::string& tournament = kPokerSitAndGo)
+        : config_(write_temp_file("moderation.toml", config(tournament))),
           admin_(add_admin(db_.url(), config_)),
           server_({"--config", config_, "--log-level", "info"}, {"TAVOLO_DATABASE_URL=" + db_.url()}) {
         if (admin_ != 0) throw std::runtime_error("admin add failed: " + std::to_string(admin_));
@@ -103,13 +108,10 @@ class ModeratedTable {
     }
 
   private:
-    static std::string config() {
+    static std::string config(const std::string& tournament) {
         return "[clock]\nspeed = 10\n[server]\nshutdown_grace = 1\n[accounts]\npassword_cost = \"minimum\"\n"
-               "[lobby]\ndemo = false\n[[tournament]]\nname = \"Moderated\"\ngame = \"holdem\"\nbetting = "
-               "\"nl\"\n"
-               "level_minutes = 600\nstarting_stack = 100000\nseats = 3\nmax_players = 3\nbuy_in = "
-               "\"10.00\"\n"
-               "fee = \"1.00\"\n";
+               "[lobby]\ndemo = false\n[[tournament]]\nname = \"Moderated\"\n" +
+               tournament;
     }
     static int add_admin(const std::string& url, const std::string& config) {
         return run_tool("--config " + config + " admin add ada",
@@ -348,4 +350,36 @@ TEST(OperatorSanctions, AClosedAccountIsDisconnectedAndRefusedAndAMuteOutlivesAR
     EXPECT_NE(refused->error().message().find("until further notice: flooding"), std::string::npos)
         << refused->error().message();
     EXPECT_EQ(again.stop(), 0) << again.log();
+}
+
+// A Poker Polacco table's chat: lines are numbered and an operator removes one from every view; a
+// RULES.md §6 sanction is the poker tables' (409 here).
+TEST(OperatorSanctions, APolaccoTablesChatLineIsRemovedFromEveryView) {
+    ModeratedTable t(
+        "game = \"polacco\"\nkind = \"mtt\"\nmin_players = 3\nmax_players = 3\nbuy_in = \"10.00\"\n"
+        "fee = \"1.00\"\nstart = \"+20s\"\n");
+    t.chat(t.p(0), "ho un asso");
+    auto seen = t.p(2).wire().receive_until(
+        [](const v1::ServerMessage& m) { return m.has_chat_line() && m.chat_line().text() == "ho un asso"; },
+        kHang);
+    ASSERT_TRUE(seen);
+    const std::uint64_t line = seen->chat_line().id();
+    EXPECT_GT(line, 0u);
+    const std::string at = "/api/v1/tables/" + std::to_string(t.tournament()) + "/" +
+                           std::to_string(t.table().table()) + "/chat/";
+    const auto removed = t.api("DELETE", at + std::to_string(line) + "?reason=telling%20cards");
+    ASSERT_EQ(removed.status, 200) << removed.body;
+    for (int i = 0; i < 3; ++i) {
+        auto gone = t.p(i).wire().receive_until(client::body_is(v1::ServerMessage::kChatRemoved), kHang);
+        ASSERT_TRUE(gone) << "player " << i;
+        EXPECT_EQ(gone->chat_removed().id(), line);
+        EXPECT_EQ(gone->chat_removed().reason(), "telling cards");
+    }
+    EXPECT_EQ(t.api("DELETE", at + std::to_string(line) + "?reason=again").status, 404) << "removed already";
+    const std::string sanction = "/api/v1/players/" + std::to_string(t.p(1).account()) + "/sanctions";
+    EXPECT_EQ(t.api("POST", sanction,
+                    R"({"kind":"warning","reason":"x","tournament":)" + std::to_string(t.tournament()) + "}")
+                  .status,
+              409);
+    EXPECT_EQ(t.db().count("SELECT count(*) FROM audit_log WHERE action = 'remove_chat'"), 1);
 }
