@@ -67,7 +67,7 @@ struct PolaccoEndpoint final : TableEndpoint {
             self->moderate(table, std::move(request));
         });
     }
-    // The operators' look (issue 12): the observer's snapshot; no cards of a finished hand yet.
+    // The operators' look (issue 12): the observer's snapshot and the cards of the last finished hand.
     void inspect(InspectDone done) override {
         auto self = impl.lock();
         if (!self) return done(std::nullopt);
@@ -80,6 +80,7 @@ struct PolaccoEndpoint final : TableEndpoint {
             TableInspection out;
             out.table = self->address(table);
             out.snapshot = message.table_snapshot();
+            if (const PolaccoTableLinks* l = self->links_of(table)) out.last_hand = l->last_revealed;
             done(std::move(out));
         });
     }
@@ -324,6 +325,7 @@ void PolaccoActor::Impl::news(PolaccoTableNumber table, const table::PolaccoTour
 void PolaccoActor::Impl::persist(PolaccoTableNumber table, const table::PolaccoHandFinished& f) {
     PolaccoTableLinks* l = links_of(table);
     if (l == nullptr) return;
+    reveal(table, f);
     const protocol::TableAddress here = address(table);
     persistence::HandRecord record;
     record.table = l->stored;

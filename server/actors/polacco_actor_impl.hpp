@@ -39,9 +39,10 @@ struct PolaccoTableLinks {
     std::chrono::system_clock::time_point hand_started_at{};
     boost::asio::steady_timer clock_timer;
     boost::asio::steady_timer pause_timer;
-    DealingGate gate;         // no hand starts that cannot be committed
-    int pending_commits = 0;  // this table's finished hands not yet committed
-    ChatLog chat_log;         // its lines an operator may still remove
+    DealingGate gate;                           // no hand starts that cannot be committed
+    int pending_commits = 0;                    // this table's finished hands not yet committed
+    ChatLog chat_log;                           // its lines an operator may still remove
+    std::optional<RevealedHand> last_revealed;  // the last finished hand's cards, for operators only
 };
 
 struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
@@ -118,6 +119,8 @@ struct PolaccoActor::Impl : std::enable_shared_from_this<Impl> {
     void arm(PolaccoTableNumber table, const table::ArmTimer& t);
     void news(PolaccoTableNumber table, const table::PolaccoTournamentNews& n);
     void persist(PolaccoTableNumber table, const table::PolaccoHandFinished& f);
+    // The finished hand's cards for the operators (live feed, inspection): called at its end only.
+    void reveal(PolaccoTableNumber table, const table::PolaccoHandFinished& f);
     std::optional<table::PolaccoPlayer> player_of(PolaccoTableNumber table,
                                                   session::AccountIdValue account) const;
     std::optional<table::PolaccoPlayer> seated_or_refuse(PolaccoTableNumber table,

@@ -15,6 +15,7 @@
 namespace tavolo::server::actors {
 
 namespace asio = boost::asio;
+namespace polacco = engine::polacco;
 
 void PolaccoActor::Impl::tell_paused(PolaccoTableNumber table, bool paused, const std::string& reason) {
     auto message = table_paused_message(address(table), paused);
@@ -56,6 +57,33 @@ void PolaccoActor::Impl::set_paused(bool paused, const std::string& reason) {
     held.clear();
     for (PolaccoTableNumber t : waiting)
         deal(t);
+}
+
+void PolaccoActor::Impl::reveal(PolaccoTableNumber table, const table::PolaccoHandFinished& f) {
+    PolaccoTableLinks* l = links_of(table);
+    if (l == nullptr) return;
+    RevealedHand r;
+    r.table = address(table);
+    r.hand = f.hand;
+    std::map<polacco::PlayerId, std::vector<engine::Card>> cards;
+    for (const polacco::Event& e : f.events) {
+        if (const auto* started = std::get_if<polacco::HandStarted>(&e)) {
+            for (std::size_t i = 0; i < started->seats.size(); ++i) {
+                RevealedSeat seat;
+                seat.seat = static_cast<std::int32_t>(i);
+                seat.entrant = started->seats[i].player;
+                const auto p = static_cast<std::size_t>(started->seats[i].player);
+                seat.name = p < roster.entrants.size() ? roster.entrants[p].name : std::string();
+                r.seats.push_back(std::move(seat));
+            }
+        } else if (const auto* dealt = std::get_if<polacco::CardDealt>(&e)) {
+            if (dealt->card) cards[dealt->to].push_back(*dealt->card);
+        }
+    }
+    for (RevealedSeat& seat : r.seats)
+        seat.cards = engine::to_string(cards[static_cast<polacco::PlayerId>(seat.entrant)]);
+    l->last_revealed = r;
+    ctx.outbox.hand_revealed(r);
 }
 
 void PolaccoActor::Impl::moderate(PolaccoTableNumber table, ModerationRequest request) {

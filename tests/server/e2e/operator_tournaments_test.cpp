@@ -448,6 +448,16 @@ TEST(OperatorTournaments, APolaccoTournamentIsPausedPreviewedAndCancelledAsThePr
     EXPECT_EQ(seated, integer(polacco.at("remaining"))) << json::serialize(seen.body);
     EXPECT_EQ(integer(polacco.at("entrants")), 6);
     EXPECT_EQ(integer(polacco.at("prize_pool_cents")), 6 * 1000);
+    // Its table as an observer sees it, with every card of its last finished hand (none of a hand in play).
+    const std::int64_t number = integer(polacco.at("tables").at(0).at("table"));
+    auto table = room.get("/api/v1/tables/" + t + "/" + std::to_string(number));
+    ASSERT_EQ(table.status, 200) << json::serialize(table.body);
+    ASSERT_TRUE(table.body.at("last_hand").is_object()) << json::serialize(table.body);
+    const auto& last = table.body.at("last_hand").as_object();
+    EXPECT_LE(integer(last.at("hand")), at_pause) << "a finished hand";
+    EXPECT_FALSE(last.at("seats").as_array().empty());
+    for (const auto& seat : last.at("seats").as_array())
+        EXPECT_GE(seat.at("cards").as_string().size(), 2U) << json::serialize(last);
     // Resumed, the table deals again; paused again before the preview, so no hand ends before the cancel.
     ASSERT_EQ(room.post(base + "/resume", R"({"reason":"settled"})").status, 200);
     room.wait_hands(id, at_pause + 1);
