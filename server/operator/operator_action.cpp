@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/json_text.hpp"
+#include "server/logging.hpp"
 
 namespace tavolo::server::operators {
 
@@ -18,9 +19,13 @@ persistence::StoreResult<std::int64_t> record_action(persistence::Database& db,
 }
 
 void log_action(const OperatorAction& action, std::string_view outcome) {
-    spdlog::info("event=operator_action operator={} operator_name={} action={} target={} outcome=\"{}\"",
-                 raw(action.operator_id), json_string(action.operator_name), action.action, action.target,
-                 outcome);
+    // Its own logger (logging.hpp): one line at info even at the quiet default; the default logger in
+    // tests that set up no logging.
+    auto logger = spdlog::get(kOperatorLogger);
+    (logger ? logger : spdlog::default_logger())
+        ->info("event=operator_action operator={} operator_name={} action={} target={} outcome=\"{}\"",
+               raw(action.operator_id), json_string(action.operator_name), action.action, action.target,
+               outcome);
 }
 
 }  // namespace tavolo::server::operators

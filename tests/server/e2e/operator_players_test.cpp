@@ -61,7 +61,7 @@ TEST(OperatorPlayers, AnAdminFindsInspectsCreditsDebitsAndPromotesEveryActionAud
     const auto config = write_temp_file(
         "operator_players.toml",
         "[clock]\nspeed = 30\n\n[accounts]\npassword_cost = \"minimum\"\nstarting_balance = \"100.00\"\n\n"
-        "[lobby]\ndemo = false\n\n[log]\nlevel = \"info\"\n\n"
+        "[lobby]\ndemo = false\n\n"
         "[[tournament]]\nname = \"Waiting\"\ngame = \"holdem\"\nbetting = \"nl\"\nlevel_minutes = 2\n"
         "seats = 3\nmax_players = 3\nbuy_in = \"10.00\"\nfee = \"1.00\"\n");
     ASSERT_EQ(server_command(db.url(), config, "admin add ada", "long enough\\n").code, 0);
