@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 
+#include "tests/server/e2e/heads_up_match.hpp"
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/e2e_player.hpp"
 #include "tests/support/operator_client.hpp"
@@ -19,8 +20,6 @@
 using namespace tavolo::testing;
 
 namespace {
-
-const std::string kPassword = "correct horse battery";
 
 RawResponse call(int port, const std::string& method, const std::string& target, const std::string& token,
                  const std::string& body = "") {
@@ -97,7 +96,7 @@ class ModeratedTable {
     // Each player takes his turn if one comes within a few milliseconds (check or call).
     void play_round() {
         for (auto& pl : players_)
-            play_turn(*pl, 15ms);
+            HeadsUpMatch::play_turn(*pl, 15ms);
     }
 
     std::uint64_t chat(Player& who, const std::string& text) {
@@ -114,30 +113,7 @@ class ModeratedTable {
                tournament;
     }
     static int add_admin(const std::string& url, const std::string& config) {
-        return run_tool("--config " + config + " admin add ada",
-                        "printf 'long enough\\n' | TAVOLO_DATABASE_URL='" + url + "' " + TAVOLO_SERVER_BIN)
-            .code;
-    }
-
-    static bool play_turn(Player& p, std::chrono::milliseconds wait) {
-        std::optional<v1::TableSnapshot> found;
-        const auto check = [&](const v1::ServerMessage&) {
-            for (const auto& [key, tracker] : p.wire().tables().tables()) {
-                const auto* legal = tracker.poker_legal();
-                if (!tracker.has_snapshot() || legal == nullptr) continue;
-                if (legal->decision() == p.answered) continue;
-                p.answered = legal->decision();
-                found = tracker.state();
-                return true;
-            }
-            return false;
-        };
-        p.wire().poll();
-        if (!check(v1::ServerMessage{})) p.wire().receive_until(check, wait);
-        if (!found) return false;
-        const auto& poker = found->poker();
-        p.act(found->table(), poker.hand(), poker.decision(), check_or_call(poker.legal()));
-        return true;
+        return server_command(url, config, "admin add ada", "long enough\\n").code;
     }
 
     MigratedDatabase db_;
