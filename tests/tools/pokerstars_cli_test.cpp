@@ -10,10 +10,12 @@
 #include <string>
 
 #include "tests/support/run_tool.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
 using tavolo::testing::run_tool;
+using tavolo::testing::TempDir;
 
 const std::string kRules = std::string(TAVOLO_SOURCE_DIR) + "/tests/data/phh-rules";
 
@@ -35,25 +37,6 @@ int count(const std::string& text, const std::string& what) {
     return n;
 }
 
-class TempDir {
-  public:
-    TempDir()
-        : path_(std::filesystem::temp_directory_path() /
-                ("tavolo-pokerstars-test-" + std::to_string(::getpid()))) {
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() { std::filesystem::remove_all(path_); }
-    std::string write(const std::string& name, const std::string& text) const {
-        const auto p = path_ / name;
-        std::ofstream(p) << text;
-        return p.string();
-    }
-    std::string str() const { return path_.string(); }
-
-  private:
-    std::filesystem::path path_;
-};
-
 }  // namespace
 
 TEST(PokerStarsCli, TheHandWrittenStudDrawAndHoldemHistoriesConvert) {
@@ -68,7 +51,7 @@ TEST(PokerStarsCli, TheHandWrittenStudDrawAndHoldemHistoriesConvert) {
 }
 
 TEST(PokerStarsCli, TheHeaderOptionsAndTheHeroAreWritten) {
-    TempDir dir;
+    TempDir dir("tavolo-pokerstars-test");
     const std::string file = dir.write("hand.phh", kHand);
     const auto r = run_tool("pokerstars " + file +
                             " --hero Ada --tournament 314 --buy-in '$5+$0.50 USD' --level 12 --table '314 7'"
@@ -87,7 +70,7 @@ TEST(PokerStarsCli, TheHeaderOptionsAndTheHeroAreWritten) {
 }
 
 TEST(PokerStarsCli, TheHandIdCanBeGiven) {
-    TempDir dir;
+    TempDir dir("tavolo-pokerstars-test");
     const std::string file = dir.write("hand.phh", kHand);
     const auto r = run_tool("pokerstars " + file + " --hand-id 123456789 --tournament 314");
     EXPECT_EQ(r.code, 0) << r.out;
@@ -96,7 +79,7 @@ TEST(PokerStarsCli, TheHandIdCanBeGiven) {
 }
 
 TEST(PokerStarsCli, AHandThatCannotBeWrittenIsNamedAndTheOthersAreStillWritten) {
-    TempDir dir;
+    TempDir dir("tavolo-pokerstars-test");
     std::string wrong = kHand;
     wrong.replace(wrong.find("[450, 900, 2150]"), 16, "[450, 901, 2149]");
     dir.write("a.phh", wrong);
@@ -110,7 +93,7 @@ TEST(PokerStarsCli, AHandThatCannotBeWrittenIsNamedAndTheOthersAreStillWritten) 
 }
 
 TEST(PokerStarsCli, BadPathsAndOptionsAreRefused) {
-    TempDir dir;
+    TempDir dir("tavolo-pokerstars-test");
     const std::string file = dir.write("hand.phh", kHand);
     auto r = run_tool("pokerstars " + dir.str() + "/missing.phh");
     EXPECT_EQ(r.code, 1) << r.out;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/run_tool.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <array>
 #include <cstdio>
@@ -14,6 +15,7 @@
 namespace {
 
 using tavolo::testing::run_tool;
+using tavolo::testing::TempDir;
 
 std::string last_line(const std::string& out) {
     std::string s = out;
@@ -33,26 +35,6 @@ const char* kHand =
     "actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 2000', 'p1 cc', 'p2 cc',\n"
     "  'd db 2c7h9d', 'd db Tc', 'd db 4s']\n"
     "finishing_stacks = [1500, 1000, 1000]\n";
-
-class TempDir {
-  public:
-    TempDir()
-        : path_(std::filesystem::temp_directory_path() /
-                ("tavolo-replay-test-" + std::to_string(::getpid()))) {
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() { std::filesystem::remove_all(path_); }
-    std::string write(const std::string& name, const std::string& text) const {
-        const auto p = path_ / name;
-        std::filesystem::create_directories(p.parent_path());
-        std::ofstream(p) << text;
-        return p.string();
-    }
-    std::string str() const { return path_.string(); }
-
-  private:
-    std::filesystem::path path_;
-};
 
 }  // namespace
 
@@ -84,7 +66,7 @@ TEST(ReplayCli, ExportedHandsReplayTheSame) {
 }
 
 TEST(ReplayCli, FailuresNameTheFileTheHandAndTheReasonAndExitNonZero) {
-    TempDir dir;
+    TempDir dir("tavolo-replay-test");
     std::string wrong = kHand;
     wrong.replace(wrong.find("[1500, 1000, 1000]"), 18, "[1500, 1001, 999]");
     dir.write("a/good.phh", kHand);
@@ -104,7 +86,7 @@ TEST(ReplayCli, FailuresNameTheFileTheHandAndTheReasonAndExitNonZero) {
 }
 
 TEST(ReplayCli, AContradictionNamesTheLineOfTheFile) {
-    TempDir dir;
+    TempDir dir("tavolo-replay-test");
     std::string four_card_flop = kHand;
     four_card_flop.replace(four_card_flop.find("'d db 2c7h9d'"), 13, "'d db 2c7h9d3h'");
     const std::string path = dir.write("flop.phh", four_card_flop);
@@ -151,7 +133,7 @@ TEST(ReplayCli, ADirectoryWithoutHandHistoriesIsAFailure) {
 // A file name is not trusted either: one found in a directory may carry terminal escape sequences,
 // and reaches the output escaped, as a history's own text does.
 TEST(ReplayCli, AFileNameWithControlBytesIsShownEscaped) {
-    TempDir dir;
+    TempDir dir("tavolo-replay-test");
     dir.write("bad\x1b[2Jname.phh", "variant = \n");
     const auto r = run_tool("replay " + dir.str());
     EXPECT_EQ(r.code, 1) << r.out;
@@ -161,7 +143,7 @@ TEST(ReplayCli, AFileNameWithControlBytesIsShownEscaped) {
 }
 
 TEST(ReplayCli, StacksPrintsEachPassedHandsFinishingStacksByName) {
-    TempDir dir;
+    TempDir dir("tavolo-replay-test");
     const std::string named =
         dir.write("named.phh", std::string(kHand) + "players = ['Ada', 'Bruno', 'Carla']\n");
     const std::string multi = dir.write("multi.phhs", std::string("[x]\n") + kHand);
