@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -52,13 +51,12 @@ int thread_count(const Config& config) {
                               : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 }
 
-// /readyz: the recovery of unfinished tournaments done, the database as the probe saw it last (at most
-// about a second ago: reachable, migrated to this binary's schema) and the write path as it stands now:
-// a full queue or a write service that cannot reach the database with work waiting means hands cannot
-// be made durable, so the server must not take new players.
-Readiness readiness_of(const std::atomic<bool>& recovered, DatabaseHealth* health,
-                       const persistence::WriteService& writes, std::size_t queue_capacity) {
-    if (!recovered) return {false, "recovering the tournaments left unfinished by the last stop"};
+// /readyz: the database as the probe saw it last (at most about a second ago: reachable, migrated to
+// this binary's schema) and the write path as it stands now: a full queue or a write service that
+// cannot reach the database with work waiting means hands cannot be made durable, so the server must not
+// take new players. Recovery is done before anyone can ask: the listener starts after it.
+Readiness readiness_of(DatabaseHealth* health, const persistence::WriteService& writes,
+                       std::size_t queue_capacity) {
     if (!health) return {false, "no database is configured"};
     if (Readiness db = health->readiness(); !db.ready) return db;
     const auto status = writes.status();
@@ -128,19 +126,17 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     tournaments.set_lobby(lobby);
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
     // refunds, before anyone connects; the lobby hears of them before any director can report.
-    std::atomic<bool> recovered{false};
     if (!config.database_url.empty()) {
         persistence::Database db(config.database_url);
         lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
         if (auto mutes = operators::load_mutes(db, chat); !mutes)  // a restart lifts no mute
             spdlog::error("event=mutes_not_loaded error=\"{}\"", mutes.error().message);
     }
-    recovered = true;
     registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
 
     ServerInfo info{version,
-                    [&recovered, health, &writes, capacity = write_options.queue_capacity] {
-                        return readiness_of(recovered, health, writes, capacity);
+                    [health, &writes, capacity = write_options.queue_capacity] {
+                        return readiness_of(health, writes, capacity);
                     },
                     [&registry, &seats, &tables, &writes, &write_options] {
                         return metrics::exposition(gauges_of(registry, seats, tables, writes, write_options),
