@@ -61,7 +61,7 @@ export function PokerSeatView(props: PokerSeatProps) {
       <span class="tv-seat__plate">
         <span class="tv-seat__name" title={seat.name}>
           {seat.name}
-          {mine && <span class="tv-seat__you"> ({t("table.you")})</span>}
+          {mine && <span class="tv-visually-hidden"> ({t("table.you")})</span>}
         </span>
         <span class="tv-seat__stack">{formatChips(seat.stack)}</span>
         {marks.length > 0 && <span class="tv-seat__marks">{marks.join(" · ")}</span>}
