@@ -22,6 +22,7 @@ const kPortraitBelow = 640;
 export function TableView({ model, conn, compact }: TableViewProps) {
   const root = useRef<HTMLDivElement>(null);
   const portrait = usePortrait(root);
+  useBarHeight(root);
   const version = useTableVersion(conn, model.key);
   // The SDK updates its model in place, and @preact/signals skips a component whose props are the
   // same objects: each change gets a copy of its own, so every part below sees new props.
@@ -29,6 +30,8 @@ export function TableView({ model, conn, compact }: TableViewProps) {
   const classes = ["tv-table"];
   if (compact) classes.push("tv-table--compact");
   if (portrait) classes.push("tv-table--portrait");
+  // One table on a phone: its action bar is fixed at the bottom of the screen (not in a grid of them).
+  if (portrait && !compact && conn) classes.push("tv-table--fixed-bar");
   if (!conn) classes.push("tv-table--replay");
   const game = view.game;
   // A new table (another key) starts with fresh choices: key the inner part by it.
@@ -56,6 +59,33 @@ function useTableVersion(conn: TavoloConnection | null, key: string): number {
     return stop;
   }, [conn, key]);
   return version;
+}
+
+/** Keeps --tv-bar-h on the table at its action bar's height: the room a fixed bar needs below. */
+function useBarHeight(root: { current: HTMLElement | null }): void {
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    let observed: Element | null = null;
+    const bars = new ResizeObserver(() => {
+      if (observed) el.style.setProperty("--tv-bar-h", `${Math.ceil(observed.getBoundingClientRect().height)}px`);
+    });
+    // The bar is re-created with the table's part (poker or Polacco): follow whichever is there.
+    const follow = () => {
+      const bar = el.querySelector(".tv-actions");
+      if (bar === observed) return;
+      if (observed) bars.unobserve(observed);
+      observed = bar;
+      if (bar) bars.observe(bar);
+    };
+    follow();
+    const children = new MutationObserver(follow);
+    children.observe(el, { childList: true, subtree: false });
+    return () => {
+      bars.disconnect();
+      children.disconnect();
+    };
+  }, []);
 }
 
 function usePortrait(root: { current: HTMLElement | null }): boolean {
