@@ -61,11 +61,20 @@ const e2e = chosen.some((c) => c.kind === "e2e");
 const args = ["--enable-source-maps", "--test"];
 // End-to-end tests each start a server and a browser: one file at a time on a two-core machine.
 if (e2e) args.push("--test-concurrency=1");
+// In a process group of its own, so that a signal reaches every test file's process: node --test
+// does not pass one on, and each of them ends its servers and drops its databases when signalled.
 const child = spawn(process.execPath, [...args, ...outputs], {
   cwd: web,
   stdio: "inherit",
+  detached: true,
   env: { ...process.env, TAVOLO_WEB_DIR: web },
 });
-// ctest's timeout or Ctrl-C: the runner passes it on, and each test's `after` ends what it started.
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+  process.on(signal, () => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the group is gone already
+    }
+  });
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,12 +8,35 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-// Every process still running, killed outright if node exits without the test's `after` (a crash of
-// the test process, ctest's timeout).
+// Every process still running, killed outright if node exits without the test's `after` (an uncaught
+// error, or a SIGINT / SIGTERM: Ctrl-C, scripts/test.mjs passing on ctest's), then the synchronous
+// clean-ups registered with atAbort (the test databases).
 const running = new Set<ChildProcess>();
-process.on("exit", () => {
+const abortCleanups = new Set<() => void>();
+function abort(): void {
   for (const child of running) child.kill("SIGKILL");
-});
+  running.clear();
+  for (const cleanup of abortCleanups) {
+    try {
+      cleanup();
+    } catch {
+      // best effort: the process is going
+    }
+  }
+  abortCleanups.clear();
+}
+process.on("exit", abort);
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    abort();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+
+// `cleanup` runs (synchronously) if the test process is interrupted; the returned function forgets it.
+export function atAbort(cleanup: () => void): () => void {
+  abortCleanups.add(cleanup);
+  return () => abortCleanups.delete(cleanup);
+}
 
 export function countOf(text: string, needle: string): number {
   if (needle === "") return 0;

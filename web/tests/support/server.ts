@@ -1,13 +1,14 @@
 // A real tavolo-server for an end-to-end test: a fresh database of its own on TAVOLO_TEST_DATABASE_URL's
 // PostgreSQL, a configuration file (support/server_config.ts), the built client (TAVOLO_WEB_DIST), a
 // free port. Everything it started is ended, and its database dropped, when the test ends.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
 
 import { serverBin, webDist } from "./paths";
-import { countOf, runToEnd, WatchedProcess } from "./processes";
+import { atAbort, countOf, runToEnd, WatchedProcess } from "./processes";
 import { serverToml } from "./server_config";
 
 export interface StartOptions {
@@ -69,6 +70,11 @@ class ServerHandle implements TestServer {
   private process: WatchedProcess | null = null;
   private earlierLogs = "";
   private disposed = false;
+  // An interrupted test process still drops the database (the server is killed first).
+  private readonly forgetAbort = atAbort(() => {
+    spawnSync("psql", [this.baseUrl, "-X", "-q", "-c", `DROP DATABASE IF EXISTS "${this.database}" WITH (FORCE)`]);
+    rmSync(this.dir, { recursive: true, force: true });
+  });
 
   constructor(
     private readonly bin: string,
@@ -178,6 +184,7 @@ class ServerHandle implements TestServer {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.forgetAbort();
     await this.process?.stop("SIGKILL");
     await psql(this.baseUrl, `DROP DATABASE IF EXISTS "${this.database}" WITH (FORCE)`);
     rmSync(this.dir, { recursive: true, force: true });
