@@ -92,6 +92,7 @@ TEST(WebFiles, ServesThePagesAndEveryFileWithItsType) {
 TEST(WebFiles, HeadersRevalidateAndLockThePagesToTheirOrigin) {
     Built built;
     const auto web = WebFiles::load(built.root);
+    ASSERT_EQ(web.status(), WebFiles::Status::ready) << web.problem();
     auto page = web.serve(get("/"));
     ASSERT_TRUE(page);
     EXPECT_EQ(header(*page, "Cache-Control"), "no-cache");
@@ -118,6 +119,7 @@ TEST(WebFiles, HeadersRevalidateAndLockThePagesToTheirOrigin) {
 TEST(WebFiles, AMatchingIfNoneMatchGetsNotModified) {
     Built built;
     const auto web = WebFiles::load(built.root);
+    ASSERT_NE(web.find("/assets/player.js"), nullptr) << web.problem();
     const std::string etag = web.find("/assets/player.js")->etag;
     for (const std::string& header_value : {etag, "W/" + etag, "\"other\", " + etag, std::string("*")}) {
         auto r = web.serve(get("/assets/player.js", "GET", header_value));
@@ -132,6 +134,7 @@ TEST(WebFiles, AMatchingIfNoneMatchGetsNotModified) {
     EXPECT_EQ(changed->body, "console.log(1)");
     // The page's ETag does not answer for the script.
     auto page_tag = web.serve(get("/assets/player.js", "GET", web.find("/index.html")->etag));
+    ASSERT_TRUE(page_tag);
     EXPECT_EQ(page_tag->status, 200);
 }
 
