@@ -6,6 +6,8 @@ import { t } from "../../i18n/index.js";
 export interface ActionAreaProps {
   status: string;
   yourTurn: boolean;
+  /** Show the keyboard shortcuts (a poker betting decision). */
+  keys?: boolean;
   busy: boolean;
   error: string | null;
   onDismiss: () => void;
@@ -17,7 +19,7 @@ export function ActionArea(props: ActionAreaProps) {
     <div class={`tv-actions ${props.yourTurn ? "tv-actions--turn" : ""}`} data-testid="actions">
       <div class="tv-actions__status" aria-live="polite">
         <span>{props.busy ? t("table.sending") : props.status}</span>
-        {props.yourTurn && <span class="tv-actions__keys">{t("table.keys")}</span>}
+        {props.yourTurn && props.keys && <span class="tv-actions__keys">{t("table.keys")}</span>}
       </div>
       {props.error && (
         <div class="tv-actions__error" role="alert">

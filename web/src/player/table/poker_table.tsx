@@ -95,6 +95,7 @@ export function PokerTable({ model, game, conn, portrait, root }: PokerTableProp
       <ActionArea
         status={statusLine(model, game, !!legal)}
         yourTurn={!!legal}
+        keys={!!legal?.betting}
         busy={sender.busy}
         error={sender.error}
         onDismiss={sender.clearError}
