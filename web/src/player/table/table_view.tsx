@@ -16,12 +16,13 @@ export interface TableViewProps {
   compact?: boolean;
 }
 
-/** Below this width (CSS pixels) the felt stands upright. */
+/** Below this width (CSS pixels) the felt stands upright; a compact table only when really narrow. */
 const kPortraitBelow = 640;
+const kCompactPortraitBelow = 420;
 
 export function TableView({ model, conn, compact }: TableViewProps) {
   const root = useRef<HTMLDivElement>(null);
-  const portrait = usePortrait(root);
+  const portrait = usePortrait(root, compact ? kCompactPortraitBelow : kPortraitBelow);
   useBarHeight(root);
   const version = useTableVersion(conn, model.key);
   // The SDK updates its model in place, and @preact/signals skips a component whose props are the
@@ -88,17 +89,17 @@ function useBarHeight(root: { current: HTMLElement | null }): void {
   }, []);
 }
 
-function usePortrait(root: { current: HTMLElement | null }): boolean {
+function usePortrait(root: { current: HTMLElement | null }, below: number): boolean {
   const [portrait, setPortrait] = useState(false);
   useLayoutEffect(() => {
     const el = root.current;
     if (!el) return;
-    const measure = () => setPortrait(el.clientWidth > 0 && el.clientWidth < kPortraitBelow);
+    const measure = () => setPortrait(el.clientWidth > 0 && el.clientWidth < below);
     measure();
     if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [below]);
   return portrait;
 }
