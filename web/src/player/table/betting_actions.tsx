@@ -33,12 +33,13 @@ export function BettingActions({ game, legal, busy, root, onCommand }: BettingAc
     setAmount(v);
     setText(String(v));
   };
-  const commitText = () => setTo(Number(text.replace(/[.\s]/g, "").replace(",", ".")));
+  const parse = (v: string) => Number(v.replace(/[.\s]/g, "").replace(",", "."));
+  const commitText = () => setTo(parse(text));
   const betAmount = fixed ? legal.minTo : amount;
   const bet = () => {
     if (!legal.mayBetOrRaise) return;
     // What the box holds counts even if it was not left yet (Enter in it).
-    const typed = clampTo(Number(text.replace(/[.\s]/g, "").replace(",", ".")), legal);
+    const typed = clampTo(parse(text), legal);
     onCommand({ kind: "betOrRaiseTo", amount: fixed ? legal.minTo : typed });
   };
   const checkOrCall = () => {
@@ -117,7 +118,12 @@ export function BettingActions({ game, legal, busy, root, onCommand }: BettingAc
               aria-label={t("table.amount")}
               data-testid="amount"
               data-table-keys="yes"
-              onInput={(e) => setText((e.target as HTMLInputElement).value)}
+              onInput={(e) => {
+                // The button and the slider follow what is typed (held in range); the box keeps the text.
+                const v = (e.target as HTMLInputElement).value;
+                setText(v);
+                if (v.trim() !== "" && Number.isFinite(parse(v))) setAmount(clampTo(parse(v), legal));
+              }}
               onBlur={commitText}
               onKeyDown={(e) => {
                 if (e.key === "Enter") {

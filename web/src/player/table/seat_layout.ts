@@ -20,7 +20,7 @@ export function seatSpots(count: number, bottomSeat: number, portrait = false): 
   const spots: SeatSpot[] = [];
   const bottom = bottomSeat >= 0 && bottomSeat < count ? bottomSeat : 0;
   // Seats sit on an ellipse a little outside the felt's rail; bets a little inside it.
-  const rx = portrait ? 41 : 45;
+  const rx = portrait ? 37 : 45;
   const ry = portrait ? 42 : 41;
   // Cards sit above each name plate: the ring sits a little low so the top seat's cards stay inside.
   const cy = 51.5;
