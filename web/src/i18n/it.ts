@@ -174,6 +174,19 @@ export const it = {
   "table.polacco.doubt": "Dubito",
   "table.polacco.pass": "Passamano",
   "table.polacco.handOver": "Mano finita: carte scoperte",
+  "table.said.fold": "Lascia",
+  "table.said.check": "Passa",
+  "table.said.call": "Vedi",
+  "table.said.bet": "Punta {amount}",
+  "table.said.raise": "Rilancia a {amount}",
+  "table.said.allIn": "All-in {amount}",
+  "table.said.discard": "Cambia {n}",
+  "table.said.standPat": "Servito",
+  "table.said.doubt": "Dubito!",
+  "table.said.pass": "Passamano",
+  "table.said.timeout": "tempo scaduto",
+  "table.polacco.verdictPresent": "{punto}: c'era! Penalità a {name}",
+  "table.polacco.verdictAbsent": "{punto}: non c'era! Penalità a {name}",
 } as const satisfies Record<string, string>;
 
 export type Catalogue = { readonly [K in keyof typeof it]: string };

@@ -6,11 +6,13 @@ import { Card } from "./card.js";
 import { HandResult, winningsBySeat } from "./hand_result.js";
 import { PokerSeatView, SeatFront } from "./poker_seat.js";
 import { seatSpots } from "./seat_layout.js";
+import type { TableTalk } from "./table_talk.js";
 
 export interface PokerFeltProps {
   model: TableModel;
   game: PokerState;
   live: boolean;
+  talk: TableTalk;
   portrait: boolean;
   /** The draw: faces picked to exchange and the picker (own seat, on a draw decision). */
   picked?: number[];
@@ -57,6 +59,7 @@ export function PokerFelt(props: PokerFeltProps) {
           clock={clock}
           live={props.live}
           won={won.get(i) ?? 0}
+          said={props.talk.said.get(i)}
           picked={i === model.yourSeat ? props.picked : undefined}
           onPick={i === model.yourSeat ? props.onPick : undefined}
         />

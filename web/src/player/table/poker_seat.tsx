@@ -4,7 +4,9 @@ import type { Clock, PokerSeat } from "../../../sdk/model.js";
 import { formatChips, t } from "../../i18n/index.js";
 import { Card } from "./card.js";
 import { ClockBadge } from "./clock.js";
+import { SaidBubble } from "./said_bubble.js";
 import type { SeatSpot } from "./seat_layout.js";
+import type { Said } from "./table_talk.js";
 
 export interface PokerSeatProps {
   seat: PokerSeat;
@@ -15,6 +17,8 @@ export interface PokerSeatProps {
   live: boolean;
   /** Chips this seat won in the hand's result (0: none). */
   won: number;
+  /** What the player last did this betting round. */
+  said?: Said;
   /** The draw: the faces picked to exchange, and how to pick one (own seat only). */
   picked?: number[];
   onPick?: (face: number) => void;
@@ -66,6 +70,7 @@ export function PokerSeatView(props: PokerSeatProps) {
         <span class="tv-seat__stack">{formatChips(seat.stack)}</span>
         {marks.length > 0 && <span class="tv-seat__marks">{marks.join(" · ")}</span>}
         {props.won > 0 && <span class="tv-seat__won">+{formatChips(props.won)}</span>}
+        <SaidBubble said={props.toAct ? undefined : props.said} />
       </span>
       {clock && <ClockBadge clock={clock} live={props.live} testId="clock" />}
     </div>

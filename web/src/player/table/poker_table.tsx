@@ -12,6 +12,7 @@ import { PokerFelt } from "./poker_felt.js";
 import { type PreAction, keepPreAction, preActionCommand } from "./pre_action.js";
 import { PreActions } from "./pre_actions.js";
 import { ActionArea } from "./action_area.js";
+import type { TableTalk } from "./table_talk.js";
 import { useSender } from "./use_sender.js";
 import { currentClock } from "./poker_felt.js";
 
@@ -19,11 +20,12 @@ export interface PokerTableProps {
   model: TableModel;
   game: PokerState;
   conn: TavoloConnection | null;
+  talk: TableTalk;
   portrait: boolean;
   root: { current: HTMLElement | null };
 }
 
-export function PokerTable({ model, game, conn, portrait, root }: PokerTableProps) {
+export function PokerTable({ model, game, conn, talk, portrait, root }: PokerTableProps) {
   const legal = conn ? game.legal : null;
   const me = model.yourSeat >= 0 ? game.seats[model.yourSeat] : undefined;
   const decisionKey = `${game.hand}/${game.decision}`;
@@ -89,6 +91,7 @@ export function PokerTable({ model, game, conn, portrait, root }: PokerTableProp
         model={model}
         game={game}
         live={!!conn}
+        talk={talk}
         portrait={portrait}
         picked={legal?.drawing ? picked : undefined}
         onPick={legal?.drawing ? (face) => setPicked((p) => togglePick(p, face, legal.maxDiscards)) : undefined}

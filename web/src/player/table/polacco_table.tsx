@@ -11,7 +11,9 @@ import { actionErrorText } from "./action_error.js";
 import { Card } from "./card.js";
 import { ClockBadge } from "./clock.js";
 import { PuntoPicker } from "./punto_picker.js";
+import { SaidBubble } from "./said_bubble.js";
 import { type SeatSpot, seatSpots } from "./seat_layout.js";
+import type { Said, TableTalk } from "./table_talk.js";
 import { useSender } from "./use_sender.js";
 import { puntoName } from "./words.js";
 
@@ -19,10 +21,11 @@ export interface PolaccoTableProps {
   model: TableModel;
   game: PolaccoState;
   conn: TavoloConnection | null;
+  talk: TableTalk;
   portrait: boolean;
 }
 
-export function PolaccoTable({ model, game, conn, portrait }: PolaccoTableProps) {
+export function PolaccoTable({ model, game, conn, talk, portrait }: PolaccoTableProps) {
   const legal = conn ? game.legal : null;
   const sender = useSender(`${game.hand}/${game.decision}`);
   const penaltiesAtStart = usePenaltiesAtStart(game);
@@ -62,6 +65,14 @@ export function PolaccoTable({ model, game, conn, portrait }: PolaccoTableProps)
               </>
             )}
           </div>
+          {talk.verdict && !game.inHand && (
+            <div class="tv-result" data-testid="result" role="status">
+              {t(talk.verdict.present ? "table.polacco.verdictPresent" : "table.polacco.verdictAbsent", {
+                punto: talk.verdict.punto ? puntoName(talk.verdict.punto) : "",
+                name: nameOf(talk.verdict.penalised),
+              })}
+            </div>
+          )}
           <div class="tv-polacco-punto" data-testid="last-punto">
             {game.lastPunto ? (
               <>
@@ -86,6 +97,7 @@ export function PolaccoTable({ model, game, conn, portrait }: PolaccoTableProps)
             toAct={game.inHand && game.toAct === seat.player}
             clock={clock}
             live={!!conn}
+            said={talk.said.get(seat.player)}
             penaltiesAdded={!game.inHand && penaltiesAtStart.has(seat.player) ? seat.penalties - penaltiesAtStart.get(seat.player)! : 0}
           />
         ))}
@@ -146,6 +158,7 @@ interface PolaccoSeatProps {
   toAct: boolean;
   clock: Clock | null;
   live: boolean;
+  said?: Said;
   penaltiesAdded: number;
 }
 
@@ -187,6 +200,7 @@ function PolaccoSeatView(props: PolaccoSeatProps) {
         </span>
         {seat.passAvailable && <span class="tv-seat__pass">{t("table.polacco.passAvailable")}</span>}
         {marks.length > 0 && <span class="tv-seat__marks">{marks.join(" · ")}</span>}
+        <SaidBubble said={props.toAct ? undefined : props.said} />
       </span>
       {clock && <ClockBadge clock={clock} live={props.live} testId="clock" />}
     </div>

@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { TavoloConnection } from "../../../sdk/connection.js";
 import { type TableModel, cloneModel } from "../../../sdk/model.js";
+import { type TableTalk, emptyTalk, nextTalk } from "./table_talk.js";
 import { PokerTable } from "./poker_table.js";
 import { PolaccoTable } from "./polacco_table.js";
 import "./table.css";
@@ -24,7 +25,7 @@ export function TableView({ model, conn, compact }: TableViewProps) {
   const root = useRef<HTMLDivElement>(null);
   const portrait = usePortrait(root, compact ? kCompactPortraitBelow : kPortraitBelow);
   useBarHeight(root);
-  const version = useTableVersion(conn, model.key);
+  const { version, talk } = useTableFeed(conn, model.key);
   // The SDK updates its model in place, and @preact/signals skips a component whose props are the
   // same objects: each change gets a copy of its own, so every part below sees new props.
   const view = useMemo(() => cloneModel(model), [model, model.seq, version]);
@@ -39,27 +40,31 @@ export function TableView({ model, conn, compact }: TableViewProps) {
   return (
     <div class={classes.join(" ")} ref={root} data-table={model.key}>
       {game.kind === "poker" ? (
-        <PokerTable key={model.key} model={view} game={game} conn={conn} portrait={portrait} root={root} />
+        <PokerTable key={model.key} model={view} game={game} conn={conn} talk={talk} portrait={portrait} root={root} />
       ) : (
-        <PolaccoTable key={model.key} model={view} game={game} conn={conn} portrait={portrait} />
+        <PolaccoTable key={model.key} model={view} game={game} conn={conn} talk={talk} portrait={portrait} />
       )}
     </div>
   );
 }
 
-/** Counts the connection's changes of this table: a re-render for each, whatever the parent does. */
-function useTableVersion(conn: TavoloConnection | null, key: string): number {
-  const [version, setVersion] = useState(0);
+/**
+ * Follows the connection's changes of this table: a version that counts them (a re-render for each,
+ * whatever the parent does) and the table talk its events make (who did what).
+ */
+function useTableFeed(conn: TavoloConnection | null, key: string): { version: number; talk: TableTalk } {
+  const [feed, setFeed] = useState(() => ({ version: 0, talk: emptyTalk() }));
   useEffect(() => {
+    setFeed({ version: 0, talk: emptyTalk() });
     if (!conn) return;
-    const stop = conn.on("table", (m) => {
-      if (m.key === key) setVersion((v) => v + 1);
+    const stop = conn.on("table", (m, event) => {
+      if (m.key === key) setFeed((f) => ({ version: f.version + 1, talk: nextTalk(f.talk, event) }));
     });
     // Changes between the first render and this subscription (effects run after paint) count too.
-    setVersion((v) => v + 1);
+    setFeed((f) => ({ ...f, version: f.version + 1 }));
     return stop;
   }, [conn, key]);
-  return version;
+  return feed;
 }
 
 /** Keeps --tv-bar-h on the table at its action bar's height: the room a fixed bar needs below. */
