@@ -80,8 +80,16 @@ export function SanctionForm(props: { account: number; tournaments: PlayerTourna
         </select>
       </Field>
       {NEEDS_TOURNAMENT.has(kind) ? (
-        <Field label="Tournament" hint={current.length ? "Where he sits now." : "He sits in no running tournament now."}>
-          <input name="tournament" inputMode="numeric" list={`sanction-tournaments-${props.account}`} value={tournament} onInput={(e) => setTournament(e.currentTarget.value)} />
+        <>
+          <Field label="Tournament" hint={current.length ? "Where he sits now." : "He sits in no running tournament now."}>
+            <input
+              name="tournament"
+              inputMode="numeric"
+              list={`sanction-tournaments-${props.account}`}
+              value={tournament}
+              onInput={(e) => setTournament(e.currentTarget.value)}
+            />
+          </Field>
           <datalist id={`sanction-tournaments-${props.account}`}>
             {current.map((t) => (
               <option key={t.tournament_id} value={String(t.tournament_id)}>
@@ -89,7 +97,7 @@ export function SanctionForm(props: { account: number; tournaments: PlayerTourna
               </option>
             ))}
           </datalist>
-        </Field>
+        </>
       ) : null}
       {kind === "exclusion" ? (
         <Field label="Orbits">

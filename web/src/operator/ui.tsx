@@ -1,6 +1,6 @@
 // Small pieces every page uses: errors, fields, badges, dialogs, dates.
-import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { cloneElement, type ComponentChildren, type VNode } from "preact";
+import { useEffect, useId, useRef } from "preact/hooks";
 import type { ApiError } from "./api";
 
 export function ErrorMessage({ error, testId }: { error: ApiError | string | null; testId?: string }) {
@@ -29,20 +29,43 @@ export function Loading({ what }: { what: string }) {
   return <p class="muted">Loading {what}…</p>;
 }
 
+/**
+ * A labelled control: the label names the control (for/id), the hint and the error describe it
+ * (aria-describedby), so the control's accessible name is the label alone.
+ */
 export function Field(props: {
   label: string;
   hint?: string;
   error?: string | null;
   wide?: boolean;
-  children: ComponentChildren;
+  children: VNode<any>;
 }) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = props.error ? `${id}-error` : undefined;
+  const described = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const control = cloneElement(props.children, {
+    id,
+    "aria-describedby": described,
+    "aria-invalid": props.error ? true : undefined,
+  });
   return (
-    <label class={`field${props.wide ? " wide" : ""}${props.error ? " invalid" : ""}`}>
-      <span class="field-label">{props.label}</span>
-      {props.children}
-      {props.hint ? <span class="field-hint">{props.hint}</span> : null}
-      {props.error ? <span class="field-error">{props.error}</span> : null}
-    </label>
+    <div class={`field${props.wide ? " wide" : ""}${props.error ? " invalid" : ""}`}>
+      <label class="field-label" for={id}>
+        {props.label}
+      </label>
+      {control}
+      {props.hint ? (
+        <span class="field-hint" id={hintId}>
+          {props.hint}
+        </span>
+      ) : null}
+      {props.error ? (
+        <span class="field-error" id={errorId}>
+          {props.error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
