@@ -120,7 +120,7 @@ export function HandsPage({ route }: { route: Route }) {
       ) : (
         <>
           <div class="actions">
-            <span class="muted">The whole selection:</span>
+            <span class="muted">The whole selection (its newest 1,000 hands; Polacco hands have no PHH form and are left out):</span>
             <button type="button" onClick={() => save("/api/v1/hands", { ...query, limit: 1000, format: "phh" }, `tavolo-${selectionName}.phhs`)}>
               Download PHH
             </button>
