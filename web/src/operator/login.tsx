@@ -7,7 +7,7 @@ import type { LoginAnswer, Me } from "./types";
 import { ErrorMessage, Field, Notice } from "./ui";
 
 export const NOT_AN_OPERATOR =
-  "This account is not an operator: log in with an operator or admin account (an admin makes one with tavolo-server admin add).";
+  "This account is not an operator: log in with an operator's or an admin's account (an admin gives an account the operator role on its page under Players).";
 
 function loginError(e: unknown): string {
   if (!(e instanceof ApiError)) return String(e);
