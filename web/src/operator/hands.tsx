@@ -106,6 +106,11 @@ export function HandsPage({ route }: { route: Route }) {
         <button type="submit" class="primary">
           List hands
         </button>
+        {ready ? (
+          <button type="button" onClick={() => (setOlder(null), list.reload())}>
+            Refresh
+          </button>
+        ) : null}
       </form>
       <ErrorMessage error={formError} />
       <ErrorMessage error={list.error ?? actionError} testId="hands-error" />

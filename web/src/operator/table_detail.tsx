@@ -55,7 +55,14 @@ export function TableDetailView({ tournament, table }: { tournament: number; tab
             {gameLabel(d.game, d.betting)} · hand {d.hand} {d.in_hand ? "in play" : "(between hands)"}
             {d.level ? ` · level ${d.level}, blinds ${formatCount(d.small_blind)}/${formatCount(d.big_blind)}` : ""}
             {d.ante ? ` ante ${formatCount(d.ante)}` : ""}
-            {d.paused ? <span class="badge warn"> paused</span> : null}
+            {d.paused ? (
+              <>
+                {" "}
+                <span class="badge warn" title="No hand is dealt now: a break, a pause, a database wait or a stop">
+                  not dealing
+                </span>
+              </>
+            ) : null}
             {d.observer.clock?.timeLeftMs ? ` · clock ${formatDuration(Number(d.observer.clock.timeLeftMs))}` : ""}
             {d.observer.clock?.timeBankMs ? ` + bank ${formatDuration(Number(d.observer.clock.timeBankMs))}` : ""}
           </p>

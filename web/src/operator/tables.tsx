@@ -98,7 +98,17 @@ function TableList({ tournament }: { tournament: string }) {
                   <td class="num">
                     {t.big_blind ? `${formatCount(t.small_blind)}/${formatCount(t.big_blind)}${t.ante ? ` (${formatCount(t.ante)})` : ""}` : "—"}
                   </td>
-                  <td>{t.paused ? <span class="badge warn">paused</span> : t.in_hand ? "in a hand" : "between hands"}</td>
+                  <td>
+                    {t.paused ? (
+                      <span class="badge warn" title="No hand is dealt now: a break, a pause, a database wait or a stop">
+                        not dealing
+                      </span>
+                    ) : t.in_hand ? (
+                      "in a hand"
+                    ) : (
+                      "between hands"
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@
 // then credits a player's wallet and finds it on the player's page and in the audit log. A player's
 // account and a dead session are turned back to the log-in form with a message.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 
@@ -137,6 +138,77 @@ test("an operator creates a Sit&Go, watches it fill, cancels it with the refund 
   // The one refusal asked for (the 400 of the first creation) and nothing else.
   const problems = problemsOf(page).filter((p: string) => !/status of 400 .*\/api\/v1\/tournaments\)$/.test(p));
   assert.deepEqual(problems, [], "nothing else went wrong in the page");
+  assert.equal(await server.stop(), 0);
+});
+
+test("an operator pauses and resumes a running Sit&Go, inspects its table and downloads a hand history", async () => {
+  // Two calling bots: nobody bets, so the blinds alone decide and the Sit&Go lasts hundreds of hands.
+  const server = await startServer({
+    logLevel: "debug", // for event=hand_committed
+    toml: `
+[[tournament]]
+name = "Heads-up e2e"
+game = "holdem"
+kind = "sng"
+betting = "nl"
+seats = 2
+buy_in = "5.00"
+fee = "0.50"
+`,
+  });
+  await server.addAdmin(ADMIN, PASSWORD);
+  const id = Number(await server.sql(`SELECT min(id) FROM tournaments WHERE name = 'Heads-up e2e'`));
+  const bots = runBots(server, { count: 2, tournament: id, strategy: "calling" });
+  const browser = await launchChromium();
+  const page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+  await logIn(page, server, ADMIN, PASSWORD);
+  await page.getByTestId(`tournament-${id}`).getByRole("link", { name: "Heads-up e2e" }).click();
+  const detail = page.getByTestId("tournament-detail");
+  await waitForText(detail.getByTestId("state"), "running");
+
+  // Its table: two seats, and once a hand is over, its hole cards.
+  await detail.getByRole("link", { name: "Table 0" }).click();
+  const table = page.getByTestId("table-detail");
+  await table.getByTestId("seats").locator("tbody tr").nth(1).waitFor();
+  await table.getByTestId("last-hand").locator("tbody tr").nth(1).waitFor();
+  await page.screenshot({ path: screenshotPath("operator-table"), fullPage: true });
+
+  // Pause with a reason; the page and the list say so; resume.
+  await table.getByRole("link", { name: String(id), exact: true }).click();
+  await detail.getByRole("button", { name: "Pause" }).click();
+  const pause = page.getByRole("dialog", { name: "Pause Heads-up e2e" });
+  await pause.getByLabel("Reason").fill("e2e: a short break");
+  await pause.getByRole("button", { name: "Pause" }).click();
+  await detail.getByTestId("paused").waitFor();
+  assert.equal(await server.sql(`SELECT paused_reason FROM tournaments WHERE id = ${id}`), "e2e: a short break");
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Tournaments" }).click();
+  await page.getByTestId(`tournament-${id}`).getByTestId("paused").waitFor();
+  await page.screenshot({ path: screenshotPath("operator-paused") });
+  await page.getByTestId(`tournament-${id}`).getByRole("link", { name: "Heads-up e2e" }).click();
+  await detail.getByRole("button", { name: "Resume" }).click();
+  const resume = page.getByRole("dialog", { name: "Resume Heads-up e2e" });
+  await resume.getByLabel("Reason").fill("e2e: back to play");
+  await resume.getByRole("button", { name: "Resume" }).click();
+  await detail.getByRole("button", { name: "Pause" }).waitFor();
+  assert.equal(await detail.getByTestId("paused").count(), 0);
+
+  // Its hands (the first is committed by now), and one saved as PokerStars text through the
+  // bearer-authenticated download.
+  await server.waitForLog(`event=hand_committed table=${id}:0 hand=1`);
+  await detail.getByRole("link", { name: "Hands" }).click();
+  const hands = page.getByTestId("hands");
+  await hands.getByTestId("hand").first().waitFor();
+  const saving = page.waitForEvent("download");
+  await hands.getByTestId("hand").last().getByRole("button", { name: "PokerStars" }).click();
+  const saved = await saving;
+  assert.match(saved.suggestedFilename(), new RegExp(`^tavolo-t${id}-table0-hand\\d+\\.txt$`));
+  const text = readFileSync((await saved.path())!, "utf8");
+  assert.match(text, /^PokerStars Hand #\d+: Tournament #\d+/);
+  await page.screenshot({ path: screenshotPath("operator-hands") });
+
+  assert.deepEqual(problemsOf(page), [], "nothing went wrong in the page");
+  bots.stop();
+  await bots.done;
   assert.equal(await server.stop(), 0);
 });
 
