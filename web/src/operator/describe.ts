@@ -11,6 +11,7 @@ function compact(value: unknown): string {
   const text = JSON.stringify(value)
     .replace(/"([A-Za-z_]+)":/g, "$1: ")
     .replace(/"/g, "")
+    .replace(/,/g, ", ")
     .replace(/\b(POKER_ACTION_KIND|BLIND_KIND|CARD_TARGET|CARD_VISIBILITY|ANTE_MODE|GAME|BETTING)_/g, "");
   return text === "{}" ? "" : text.length > MAX ? `${text.slice(0, MAX)}…` : text;
 }
