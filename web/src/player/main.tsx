@@ -1,4 +1,17 @@
-// The player client's entry point (placeholder until the client lands).
+// The player client's entry point: the styles, the session (resumed when a reload left one), the
+// listeners that turn the server's news into notices, and the app.
+import "./player.css";
+import { effect } from "@preact/signals";
 import { render } from "preact";
+import { language, t } from "../i18n/index.js";
+import { App } from "./app.js";
+import { start } from "./session.js";
+import "./tournament_news.js";
+import "./history_state.js";
 
-render(<main>Tavolo</main>, document.getElementById("app")!);
+effect(() => {
+  document.documentElement.lang = language.value;
+  document.title = t("app.title");
+});
+start();
+render(<App />, document.getElementById("app")!);
