@@ -31,7 +31,7 @@ export function matches(x: LobbyTournament, f: LobbyFilter): boolean {
   const price = entryCents(x);
   if (f.minBuyInCents !== null && price < f.minBuyInCents) return false;
   if (f.maxBuyInCents !== null && price > f.maxBuyInCents) return false;
-  if (!f.showEnded && isEnded(x) && !x.registered) return false;
+  if (!f.showEnded && isEnded(x)) return false;
   return true;
 }
 

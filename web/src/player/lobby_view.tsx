@@ -4,7 +4,7 @@ import type { JSX } from "preact";
 import { type LobbyTournament } from "../../sdk/index.js";
 import { TournamentState } from "../../sdk/wire.js";
 import { formatMoney, t } from "../i18n/index.js";
-import { filterLobby } from "./lobby_filter.js";
+import { filterLobby, isEnded } from "./lobby_filter.js";
 import { LobbyFilters } from "./lobby_filters.js";
 import { lobbyFilter, pending, register, rowErrors, tournaments, unregister } from "./lobby_state.js";
 import { dismissOutcome, outcomes } from "./notices.js";
@@ -55,12 +55,13 @@ function TournamentRow(props: { x: LobbyTournament }): JSX.Element {
   const busy = pending.value.has(x.id);
   const error = rowErrors.value.get(x.id);
   const full = x.entrants >= x.maxPlayers;
+  const mine = x.registered && !isEnded(x);
   return (
-    <div class={`lobby-row${x.registered ? " registered" : ""}`} role="row" data-testid={`tournament-${x.id}`}>
+    <div class={`lobby-row${mine ? " registered" : ""}`} role="row" data-testid={`tournament-${x.id}`}>
       <span role="cell" class="cell-name">
         <strong>{x.name}</strong>
         <span class="badges">
-          {x.registered && <span class="badge badge-me">{t("lobby.badge.registered")}</span>}
+          {mine && <span class="badge badge-me">{t("lobby.badge.registered")}</span>}
           {x.freeroll && <span class="badge">{t("lobby.badge.freeroll")}</span>}
           {x.guaranteeCents > 0 && (
             <span class="badge">{t("lobby.badge.guarantee", { amount: formatMoney(x.guaranteeCents) })}</span>
@@ -83,7 +84,7 @@ function TournamentRow(props: { x: LobbyTournament }): JSX.Element {
         <span class="cell-label">{t("lobby.col.players")}</span>
         <span data-testid="entrants">{t("lobby.entrants", { entrants: x.entrants, max: x.maxPlayers })}</span>
         {x.prizePoolCents > 0 && (
-          <span class="muted"> · {t("lobby.pool", { amount: formatMoney(x.prizePoolCents) })}</span>
+          <span class="muted pool">{t("lobby.pool", { amount: formatMoney(x.prizePoolCents) })}</span>
         )}
       </span>
       <span role="cell" class="cell-start">

@@ -5,7 +5,7 @@ import { effect } from "@preact/signals";
 import { render } from "preact";
 import { language, t } from "../i18n/index.js";
 import { App } from "./app.js";
-import { start } from "./session.js";
+import { conn, start } from "./session.js";
 import "./tournament_news.js";
 import "./history_state.js";
 
@@ -14,4 +14,6 @@ effect(() => {
   document.title = t("app.title");
 });
 start();
+// For tests and support: drop the connection as a network failure would (it resumes by itself).
+(globalThis as { tavolo?: object }).tavolo = { dropConnection: () => conn().dropNow() };
 render(<App />, document.getElementById("app")!);

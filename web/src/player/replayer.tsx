@@ -54,10 +54,10 @@ export function Replayer(props: { hand: RecordedHand; title: string; onBack: () 
       </p>
       <div class="replay-controls" role="group" aria-label={t("replay.controls")}>
         <button type="button" data-testid="replay-first" disabled={step === 0} onClick={() => go(0)}>
-          ⏮ {t("replay.first")}
+          « {t("replay.first")}
         </button>
         <button type="button" data-testid="replay-prev" disabled={step === 0} onClick={() => go(step - 1)}>
-          ◀ {t("replay.previous")}
+          ‹ {t("replay.previous")}
         </button>
         <button
           type="button"
@@ -66,13 +66,13 @@ export function Replayer(props: { hand: RecordedHand; title: string; onBack: () 
           disabled={step >= last && !playing}
           onClick={() => setPlaying(!playing)}
         >
-          {playing ? `⏸ ${t("replay.pause")}` : `▶ ${t("replay.play")}`}
+          {playing ? `❚❚ ${t("replay.pause")}` : `▶ ${t("replay.play")}`}
         </button>
         <button type="button" data-testid="replay-next" disabled={step >= last} onClick={() => go(step + 1)}>
-          {t("replay.next")} ▶
+          {t("replay.next")} ›
         </button>
         <button type="button" data-testid="replay-last" disabled={step >= last} onClick={() => go(last)}>
-          {t("replay.last")} ⏭
+          {t("replay.last")} »
         </button>
       </div>
     </section>
