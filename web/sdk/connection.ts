@@ -112,6 +112,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
   private socket: WebSocketLike | null = null;
   private nextRequest = 1;
   private pending = new Map<number, Pending>();
+  private inFlight = new Map<string, Promise<void>>();
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -284,6 +285,10 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
     if (!model) return Promise.reject(new TavoloError(ErrorCode.UNKNOWN_TABLE, `not at table ${key}`));
     const hand = model.game.hand;
     const decision = model.game.decision;
+    // The same decision answered twice (a double click, a pre-action racing a button) sends once.
+    const flight = `${key}/${hand}/${decision}`;
+    const already = this.inFlight.get(flight);
+    if (already) return already;
     const body: ClientBody = {
       case: "action",
       value: {
@@ -293,7 +298,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         command: "poker" in command ? { case: "poker", value: command.poker } : { case: "polacco", value: command.polacco },
       },
     };
-    return new Promise<void>((resolve, reject) => {
+    const sent = new Promise<void>((resolve, reject) => {
       const id = this.nextRequest++;
       const stop = this.on("table", (m) => {
         if (m.key !== key) return;
@@ -316,6 +321,10 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         reject(new TavoloError(ErrorCode.UNSPECIFIED, "not connected: the action was not sent"));
       }
     });
+    this.inFlight.set(flight, sent);
+    const done = () => this.inFlight.delete(flight);
+    sent.then(done, done);
+    return sent;
   }
 
   pokerCommand(key: TableKey, command: MessageInitShape<typeof import("./gen/table_pb.js").PokerCommandSchema>): Promise<void> {

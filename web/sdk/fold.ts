@@ -1,6 +1,8 @@
 // applyEvent(): a table model updated by one TableEvent its viewer received. The client's logic only
 // moves chips and cards as the events say and never judges a rule: whose turn it is and what may be
-// done arrive as the pending decision. The same folding as the C++ client (tools/client/table_fold.cpp).
+// done arrive as the pending decision. The same folding as the C++ client (tools/client/table_fold.cpp),
+// except that `legal` is set only while the viewer has a decision to answer: an action clears it until
+// the next pending decision.
 import type { TableEvent } from "./gen/table_events_pb.js";
 import { Direction } from "./gen/vocabulary_pb.js";
 import { CardTarget, CardVisibility, PokerActionKind } from "./gen/vocabulary_pb.js";
@@ -100,6 +102,7 @@ function foldPoker(m: TableModel, t: PokerState, e: TableEvent["event"]): void {
     case "acted": {
       const a = e.value;
       t.decision += 1;
+      t.legal = null; // answered: the next decision brings its own
       const seat = seatAt(t, a.seat);
       seat.stack -= n(a.added);
       seat.bet = n(a.totalBet);
@@ -116,6 +119,7 @@ function foldPoker(m: TableModel, t: PokerState, e: TableEvent["event"]): void {
       // The replacements that follow take the thrown cards' places: a card the viewer sees by its
       // face, else the k-th thrown goes to the k-th place (all the player's cards are hidden to him then).
       t.decision += 1;
+      t.legal = null;
       const d = e.value;
       if (d.cards.length === 0) return;
       const seat = seatAt(t, d.seat);
@@ -245,6 +249,7 @@ function foldPolacco(m: TableModel, t: PolaccoState, e: TableEvent["event"]): vo
       // Forced by the clockwise-only rule (no decision) or by the clock (the Declared after counts it).
       if (!e.value.forced) t.decision += 1;
       t.direction = e.value.direction;
+      t.legal = null;
       return;
     case "polaccoCardDealt":
       player(e.value.to)?.cards.push(e.value.card?.face ?? null);
@@ -253,6 +258,7 @@ function foldPolacco(m: TableModel, t: PolaccoState, e: TableEvent["event"]): vo
       t.lastPunto = puntoOf(e.value.punto);
       t.lastDeclarer = n(e.value.by);
       t.decision += 1;
+      t.legal = null;
       return;
     case "cardsRevealed": {
       const seat = player(e.value.player);
@@ -272,12 +278,14 @@ function foldPolacco(m: TableModel, t: PolaccoState, e: TableEvent["event"]): vo
     }
     case "passed": {
       t.decision += 1;
+      t.legal = null;
       const seat = player(e.value.by);
       if (seat) seat.passAvailable = false;
       return;
     }
     case "doubted":
       t.decision += 1;
+      t.legal = null;
       return;
     case "polaccoHandEnded":
       t.inHand = false;
