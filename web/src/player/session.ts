@@ -3,6 +3,7 @@
 // connection closed for good when it did. Everything else in the client reads these signals.
 import { batch, signal } from "@preact/signals";
 import { type Account, type ConnectionState, HandRecorder, TavoloConnection, TavoloError } from "../../sdk/index.js";
+import { socketUrl } from "./socket_url.js";
 import { ErrorCode } from "../../sdk/wire.js";
 
 const kTokenKey = "tavolo.resume";
@@ -22,11 +23,6 @@ export const account = signal<Account | null>(null);
 export const balance = signal<number | null>(null);
 export const phase = signal<Phase>("loggedOut");
 export const closedReason = signal<ClosedReason | null>(null);
-
-/** Where the server is: this page's host, ws:// or wss:// as the page. */
-export function socketUrl(loc: { protocol: string; host: string } = location): string {
-  return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws`;
-}
 
 function storage(): Storage | null {
   try {
@@ -71,7 +67,7 @@ export function onConnection(bind: Listener): void {
 }
 
 function makeConnection(): TavoloConnection {
-  const c = new TavoloConnection({ url: socketUrl(), client: "tavolo-web" });
+  const c = new TavoloConnection({ url: socketUrl(location), client: "tavolo-web" });
   c.on("state", (s) => {
     connState.value = s;
     if (s === "closed" && phase.value === "loggedIn" && !closedReason.value) closedReason.value = "lost";
