@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { type RecordedHand, replay } from "../../sdk/index.js";
 import { t } from "../i18n/index.js";
 import { stepText } from "./step_text.js";
-import { TableView } from "./table_placeholder.js";
+import { TableView } from "./table/index.js";
 
 const kPlayStepMs = 900;
 

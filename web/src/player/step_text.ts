@@ -1,8 +1,9 @@
 // The replayer's line: one recorded TableEvent in words ("Mario rilancia a 600"), read against the
 // table as it was just before the event (names, who held which seat).
-import { RANKS, SUIT_SYMBOLS, type TableModel, cardLabel } from "../../sdk/index.js";
-import { BlindKind, CardTarget, Direction, PokerActionKind, PuntoKind, type TableEvent } from "../../sdk/wire.js";
-import { type MessageKey, formatChips, t } from "../i18n/index.js";
+import { type TableModel, cardLabel } from "../../sdk/index.js";
+import { BlindKind, CardTarget, Direction, PokerActionKind, type PuntoKind, type TableEvent } from "../../sdk/wire.js";
+import { formatChips, t } from "../i18n/index.js";
+import { categoryName, puntoName } from "./table/words.js";
 
 const n = (v: bigint | number | undefined): number => Number(v ?? 0);
 
@@ -12,48 +13,15 @@ function nameOf(m: TableModel, who: number): string {
   return m.game.seats.find((s) => s.player === who)?.name || t("step.player", { player: who });
 }
 
-function rank(r: number): string {
-  const c = RANKS[r] ?? "?";
-  return c === "T" ? "10" : c;
-}
-
-const puntoKeys: Record<PuntoKind, MessageKey> = {
-  [PuntoKind.UNSPECIFIED]: "replay.punto.unknown",
-  [PuntoKind.HIGH_CARD]: "replay.punto.highCard",
-  [PuntoKind.PAIR]: "replay.punto.pair",
-  [PuntoKind.STRAIGHT]: "replay.punto.straight",
-  [PuntoKind.TWO_PAIR]: "replay.punto.twoPair",
-  [PuntoKind.THREE_OF_A_KIND]: "replay.punto.three",
-  [PuntoKind.FULL_HOUSE]: "replay.punto.fullHouse",
-  [PuntoKind.FOUR_OF_A_KIND]: "replay.punto.four",
-  [PuntoKind.STRAIGHT_FLUSH]: "replay.punto.straightFlush",
-};
-
-/** A Punto as the rooms write it: "Coppia di K", "Full di Q e 3", "Scala colore al 9 ♥". */
+/** A Punto in the table's words ("Coppia di Re"); the recorded message may lack one. */
 export function puntoText(p: { kind: PuntoKind; primaryRank: number; secondaryRank: number; suit: number } | undefined): string {
-  if (!p) return t("replay.punto.unknown");
-  return t(puntoKeys[p.kind] ?? "replay.punto.unknown", {
-    rank: rank(p.primaryRank),
-    second: rank(p.secondaryRank),
-    suit: SUIT_SYMBOLS[p.suit] ?? "",
-  });
+  return p ? puntoName(p) || t("step.somePunto") : t("step.somePunto");
 }
 
-const categoryKeys: MessageKey[] = [
-  "replay.category.unknown",
-  "replay.category.highCard",
-  "replay.category.pair",
-  "replay.category.twoPair",
-  "replay.category.three",
-  "replay.category.straight",
-  "replay.category.flush",
-  "replay.category.fullHouse",
-  "replay.category.four",
-  "replay.category.straightFlush",
-];
-
-export function categoryName(category: number): string {
-  return t(categoryKeys[category] ?? "replay.category.unknown");
+/** A hand category in the middle of a sentence ("con colore"). */
+function categoryInLine(category: number): string {
+  const name = categoryName(category);
+  return name.charAt(0).toLocaleLowerCase() + name.slice(1);
 }
 
 const cards = (faces: readonly number[]) => faces.map(cardLabel).join(" ");
@@ -130,7 +98,7 @@ export function stepText(event: TableEvent, before: TableModel): string {
       const winners = a.seats.map((s) => name(s)).join(", ");
       const pot = a.potIndex === 0 ? t("step.mainPot") : t("step.sidePot", { index: a.potIndex });
       return a.showdown && a.handCategory
-        ? t("step.wonWith", { names: winners, amount: chips(a.amount), pot, hand: categoryName(a.handCategory) })
+        ? t("step.wonWith", { names: winners, amount: chips(a.amount), pot, hand: categoryInLine(a.handCategory) })
         : t("step.won", { names: winners, amount: chips(a.amount), pot });
     }
     case "handEnded":

@@ -5,7 +5,7 @@ import { formatMoney, t } from "../i18n/index.js";
 import { ChatPanel } from "./chat_panel.js";
 import { outcomeOf } from "./notices.js";
 import { conn } from "./session.js";
-import { TableView } from "./table_placeholder.js";
+import { TableView } from "./table/index.js";
 import { type TableEntry, closeTable } from "./tables_state.js";
 
 export function TablePanel(props: { entry: TableEntry; compact?: boolean; chat?: boolean }): JSX.Element {

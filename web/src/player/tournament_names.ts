@@ -3,21 +3,6 @@ import { type LobbyTournament } from "../../sdk/index.js";
 import { Betting, Game, TournamentKind, TournamentState } from "../../sdk/wire.js";
 import { type MessageKey, formatMoney, language, t } from "../i18n/index.js";
 
-const games: Record<Game, MessageKey> = {
-  [Game.UNSPECIFIED]: "lobby.game.unknown",
-  [Game.HOLDEM]: "lobby.game.holdem",
-  [Game.STUD]: "lobby.game.stud",
-  [Game.DRAW]: "lobby.game.draw",
-  [Game.POLACCO]: "lobby.game.polacco",
-};
-
-const bettings: Record<Betting, MessageKey | null> = {
-  [Betting.UNSPECIFIED]: null,
-  [Betting.NO_LIMIT]: "lobby.betting.noLimit",
-  [Betting.POT_LIMIT]: "lobby.betting.potLimit",
-  [Betting.LIMIT]: "lobby.betting.limit",
-};
-
 const kinds: Record<TournamentKind, MessageKey> = {
   [TournamentKind.UNSPECIFIED]: "lobby.kind.unknown",
   [TournamentKind.SIT_AND_GO]: "lobby.kind.sitAndGo",
@@ -38,14 +23,16 @@ const states: Record<TournamentState, MessageKey> = {
 export const kGames = [Game.HOLDEM, Game.STUD, Game.DRAW, Game.POLACCO] as const;
 export const kKinds = [TournamentKind.SIT_AND_GO, TournamentKind.HEADS_UP, TournamentKind.MTT, TournamentKind.SHOOTOUT] as const;
 
+// Games and betting structures have the table's words (table.game.N, table.betting.N).
+const known = (value: number, max: number) => value >= 1 && value <= max;
+
 export function gameName(game: Game): string {
-  return t(games[game] ?? "lobby.game.unknown");
+  return known(game, Game.POLACCO) ? t(`table.game.${game}` as MessageKey) : t("lobby.game.unknown");
 }
 
 /** "Texas Hold'em No Limit"; Polacco has no betting structure. */
 export function gameAndBetting(game: Game, betting: Betting): string {
-  const b = bettings[betting] ?? null;
-  return b ? `${gameName(game)} ${t(b)}` : gameName(game);
+  return known(betting, Betting.LIMIT) ? `${gameName(game)} ${t(`table.betting.${betting}` as MessageKey)}` : gameName(game);
 }
 
 export function kindName(kind: TournamentKind): string {
