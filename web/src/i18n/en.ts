@@ -160,7 +160,8 @@ export const en: Catalogue = {
   "sanction.muteUntil": "An operator muted you in the chat until {until}: {reason}",
   "sanction.other": "An operator's decision: {reason}",
 
-  "purchase.title": "Take {what}?",
+  "purchase.titleRebuy": "Take a re-buy?",
+  "purchase.titleAddOn": "Take the add-on?",
   "purchase.busted": "You are out of chips: without a re-buy you are eliminated.",
   "purchase.offer": "{chips} chips for {price} (of which {fee} fee).",
   "purchase.buy": "Buy for {price}",

@@ -161,7 +161,8 @@ export const it = {
   "sanction.muteUntil": "Un operatore ti ha silenziato in chat fino a {until}: {reason}",
   "sanction.other": "Provvedimento dell'operatore: {reason}",
 
-  "purchase.title": "Vuoi fare {what}?",
+  "purchase.titleRebuy": "Vuoi fare un re-buy?",
+  "purchase.titleAddOn": "Vuoi l'add-on?",
   "purchase.busted": "Hai finito le fiches: senza re-buy sei eliminato.",
   "purchase.offer": "{chips} fiches per {price} (di cui {fee} di commissione).",
   "purchase.buy": "Compra per {price}",

@@ -50,10 +50,9 @@ function PurchaseBody(props: { dialog: Extract<Dialog, { kind: "purchase" }> }):
       setError(errorText(e));
     }
   };
-  const what = d.addOn ? t("news.addOn") : t("news.rebuy");
   return (
     <>
-      <h2 id={`dialog-${d.id}`}>{t("purchase.title", { what })}</h2>
+      <h2 id={`dialog-${d.id}`}>{t(d.addOn ? "purchase.titleAddOn" : "purchase.titleRebuy")}</h2>
       {d.busted && <p class="warning">{t("purchase.busted")}</p>}
       <p>
         {t("purchase.offer", {

@@ -27,7 +27,7 @@ export const activeEntry = computed(() => {
 });
 
 /** The tables where the player is to act now. */
-export const turnsWaiting = computed(() => tables.value.filter((x) => isYourTurn(x.model)).length);
+export const turnsWaiting = computed(() => tables.value.filter((x) => !x.left && isYourTurn(x.model)).length);
 
 export function isYourTurn(m: TableModel): boolean {
   return m.game.legal !== null && m.game.inHand;

@@ -50,6 +50,7 @@ export function tournamentEvent(e: TournamentEvent): void {
       return;
     case "levelUp": {
       const s = ev.value.stakes;
+      if ((s?.level ?? 0) <= 1) return; // the first level comes with the start: nothing new to say
       const blinds = `${formatChips(Number(s?.smallBlind ?? 0))}/${formatChips(Number(s?.bigBlind ?? 0))}`;
       const ante = Number(s?.ante ?? 0);
       notify(
