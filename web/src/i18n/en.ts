@@ -4,6 +4,7 @@ import type { Catalogue } from "./it.js";
 export const en: Catalogue = {
   // ---- app shell (web/src/player/*.tsx) ----
   "app.title": "Tavolo",
+  "app.titleTurn": "({count}) Your turn · Tavolo",
   "app.language": "Language",
   "app.resuming": "Resuming your session…",
   "language.it": "Italiano",
@@ -90,6 +91,7 @@ export const en: Catalogue = {
   "lobby.none": "No tournaments scheduled for now.",
   "lobby.noneMatch": "No tournament matches the filters: widen or reset them.",
   "lobby.filters": "Filters",
+  "lobby.filtersActive": "Filters ({count} on)",
   "lobby.filter.game": "Game",
   "lobby.filter.allGames": "All games",
   "lobby.filter.kind": "Format",

@@ -3,6 +3,7 @@
 export const it = {
   // ---- app shell (web/src/player/*.tsx) ----
   "app.title": "Tavolo",
+  "app.titleTurn": "({count}) Tocca a te · Tavolo",
   "app.language": "Lingua",
   "app.resuming": "Riprendo la sessione…",
   "language.it": "Italiano",
@@ -90,6 +91,7 @@ export const it = {
   "lobby.none": "Nessun torneo in programma per ora.",
   "lobby.noneMatch": "Nessun torneo corrisponde ai filtri: allargali o azzerali.",
   "lobby.filters": "Filtri",
+  "lobby.filtersActive": "Filtri ({count} attivi)",
   "lobby.filter.game": "Gioco",
   "lobby.filter.allGames": "Tutti i giochi",
   "lobby.filter.kind": "Formula",
