@@ -39,6 +39,7 @@
 #include "server/operator/tables_backend.hpp"
 #include "server/operator/tournament_backend.hpp"
 #include "server/routes.hpp"
+#include "server/web_files.hpp"
 
 namespace tavolo::server {
 
@@ -84,6 +85,25 @@ metrics::ServerGauges gauges_of(const net::SessionRegistry& registry, const acto
     g.database_up = status.database_up;
     g.database_connections = static_cast<std::int64_t>(options.workers);
     return g;
+}
+
+// The built web client, read once (a new build needs a restart). Without one the server still runs: the
+// API and the game do not need it.
+WebFiles load_web_client(const std::string& root) {
+    WebFiles web = WebFiles::load(root);
+    switch (web.status()) {
+        case WebFiles::Status::off:
+            spdlog::info("event=web_client_off detail=\"[web] root is empty\"");
+            break;
+        case WebFiles::Status::not_built:
+            spdlog::warn("event=web_client_not_built detail=\"{}\"", web.problem());
+            break;
+        case WebFiles::Status::ready:
+            spdlog::info("event=web_client_loaded root=\"{}\" files={} bytes={}", root, web.file_count(),
+                         web.total_bytes());
+            break;
+    }
+    return web;
 }
 
 }  // namespace
@@ -142,6 +162,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                         return metrics::exposition(gauges_of(registry, seats, tables, writes, write_options),
                                                    metrics::instruments());
                     }};
+    info.web = std::make_shared<const WebFiles>(load_web_client(config.web_root));
     // The operator API's routes (server/api/README.md): each area adds its own.
     api::Router api_routes;
     api::add_account_routes(api_routes);

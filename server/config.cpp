@@ -33,7 +33,8 @@ const std::set<std::string>& known_keys() {
                                                "clock.speed",
                                                "accounts.starting_balance",
                                                "accounts.password_cost",
-                                               "lobby.demo"};
+                                               "lobby.demo",
+                                               "web.root"};
     return keys;
 }
 
@@ -137,6 +138,10 @@ std::expected<void, std::string> read_lobby(const toml::table& root, Config& con
                 **cost + "\"");
         config.password_cost = level->second;
     }
+    auto web_root =
+        read<std::string>(root, "web.root", "a string: the folder of the built web client (\"\" for none)");
+    if (!web_root) return Error(web_root.error());
+    if (*web_root) config.web_root = **web_root;
     auto demo = read<bool>(root, "lobby.demo", "true or false");
     if (!demo) return Error(demo.error());
     if (*demo) config.lobby_demo = **demo;

@@ -35,6 +35,8 @@ struct Config {
     double clock_speed = 1.0;
     engine::Cents starting_balance = 100'000;  // [accounts] starting_balance: a new account's grant
     PasswordCostLevel password_cost = PasswordCostLevel::interactive;  // [accounts] password_cost
+    // [web] root: the built web client (web/dist), relative to the working directory; "" = none.
+    std::string web_root = "web/dist";
     bool lobby_demo = true;                          // [lobby] demo: see lobby_tournaments()
     std::vector<TournamentDeclaration> tournaments;  // [[tournament]], in the file's order
 

@@ -12,6 +12,7 @@ struct HttpRequest {
     std::string target;  // "/healthz?x=1"
     std::string body;
     std::string authorization{};  // the Authorization header, empty when absent
+    std::string if_none_match{};  // the If-None-Match header (the web client's files), empty when absent
 };
 
 struct HttpResponse {

@@ -155,14 +155,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         // safe.
         Answer answer{req.version(), req.keep_alive(), req.method() == http::verb::head};
         tcp().expires_never();  // the handler takes the time it needs; the connection waits for it
-        shared_->http({std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
-                       std::string(req[http::field::authorization])},
-                      [self = this->shared_from_this(), answer](HttpResponse out) {
-                          asio::post(self->stream_.get_executor(),
-                                     [self, answer, out = std::move(out)]() mutable {
-                                         self->respond(answer, std::move(out));
-                                     });
-                      });
+        shared_->http(
+            {std::string(req.method_string()), std::string(req.target()), std::move(req.body()),
+             std::string(req[http::field::authorization]), std::string(req[http::field::if_none_match])},
+            [self = this->shared_from_this(), answer](HttpResponse out) {
+                asio::post(self->stream_.get_executor(), [self, answer, out = std::move(out)]() mutable {
+                    self->respond(answer, std::move(out));
+                });
+            });
     }
 
     // The bearer check before the upgrade: a refusal is an HTTP answer (no 101), then the connection ends.
@@ -199,8 +199,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
         res->keep_alive(answer.keep_alive);
         if (answer.head) {
             // The headers a GET would get, without the body (RFC 9110 9.3.2): a keep-alive client reads
-            // no body after a HEAD, so one sent would be taken for the start of the next response.
-            res->content_length(out.body.size());
+            // no body after a HEAD, so one sent would be taken for the start of the next response. A 304
+            // has no length of its own to tell.
+            if (out.status != 304) res->content_length(out.body.size());
         } else {
             res->body() = std::move(out.body);
             res->prepare_payload();

@@ -94,6 +94,9 @@ int main(int argc, char** argv) {
     int port = -1;
     app.add_option("-c,--config", config_path, "TOML configuration file")->check(CLI::ExistingFile);
     app.add_option("--log-level", log_level, "Override [log] level (trace..off)");
+    std::optional<std::string> web_root;
+    app.add_option("--web-root", web_root,
+                   "Override [web] root: the folder of the built web client (web/dist); \"\" serves none");
     tavolo::tools::add_integer_option(app, "-p,--port", port, "Override [server] port; 0 picks a free port",
                                       0, 65535);
     app.set_version_flag("--version", kVersion);
@@ -129,6 +132,7 @@ int main(int argc, char** argv) {
         config.log_level = log_level;
     }
     if (port >= 0) config.port = static_cast<std::uint16_t>(port);
+    if (web_root) config.web_root = *web_root;
     setup_logging(config.log_level);
     route_protobuf_log();
 

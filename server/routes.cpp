@@ -2,6 +2,7 @@
 
 #include "server/json_text.hpp"
 #include "server/metrics/text_format.hpp"
+#include "server/web_files.hpp"
 
 namespace tavolo::server {
 
@@ -54,6 +55,8 @@ HttpResponse route(const ServerInfo& info, const HttpRequest& request) {
                     error_body("UPGRADE_REQUIRED",
                                "/ws speaks WebSocket only: connect with a WebSocket client (ws:// or wss://) "
                                "and send tavolo.v1.ClientMessage binary frames (proto/tavolo.proto)"));
+    if (info.web)
+        if (auto file = info.web->serve(request)) return std::move(*file);
     return json(404,
                 error_body("NOT_FOUND", "no such endpoint (try /healthz, /readyz or /metrics): " + path));
 }

@@ -1,6 +1,8 @@
 #pragma once
-// The HTTP routes: health probes and /metrics now; the operator API (/api/v1/...) joins here.
+// The HTTP routes: health probes, /metrics and the web client's files (server/web_files.hpp); the
+// operator API (/api/v1/...) is routed before these (server/app.cpp).
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -9,6 +11,8 @@
 
 namespace tavolo::server {
 
+class WebFiles;
+
 struct ServerInfo {
     std::string version;
     // Called for every /readyz on a network thread: must answer at once, never wait on the database.
@@ -16,6 +20,8 @@ struct ServerInfo {
     // Called for every /metrics on a network thread: the Prometheus text (server/metrics/README.md);
     // reads atomics and registries' sizes only, never waits on the database.
     std::function<std::string()> metrics;
+    // The built web client ([web] root) at `/`, `/operator` and its files; null = none.
+    std::shared_ptr<const WebFiles> web{};
 };
 
 HttpResponse route(const ServerInfo& info, const HttpRequest& request);

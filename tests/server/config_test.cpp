@@ -24,6 +24,7 @@ TEST(Config, EmptyFileGivesDocumentedDefaults) {
     EXPECT_EQ(c->password_cost, PasswordCostLevel::interactive);
     EXPECT_TRUE(c->lobby_demo);
     EXPECT_TRUE(c->tournaments.empty());
+    EXPECT_EQ(c->web_root, "web/dist");  // relative to the working directory: deploy/run.sh's is the root
 }
 
 TEST(Config, ReadsEveryKey) {
@@ -44,9 +45,12 @@ starting_balance = "250.5"
 password_cost = "minimum"
 [lobby]
 demo = false
+[web]
+root = "/srv/tavolo/web"
 )",
                           "test");
     ASSERT_TRUE(c) << c.error();
+    EXPECT_EQ(c->web_root, "/srv/tavolo/web");
     EXPECT_EQ(c->clock_speed, 480.5);
     EXPECT_EQ(c->starting_balance, 25'050);
     EXPECT_EQ(c->password_cost, PasswordCostLevel::minimum);
@@ -86,6 +90,8 @@ TEST(Config, BadValuesNameTheKey) {
         {"[accounts]\npassword_cost = \"cheap\"", "accounts.password_cost"},
         {"[accounts]\npassword_cost = 1", "accounts.password_cost"},
         {"[lobby]\ndemo = \"yes\"", "lobby.demo"},
+        {"[web]\nroot = false", "web.root"},
+        {"[web]\nroots = \"dist\"", "web.roots"},
         {"[server]\nshutdown_grace = 0", "server.shutdown_grace"},
         {"[server]\nshutdown_grace = 3601", "server.shutdown_grace"},
         {"[server]\nshutdown_grace = 2.5", "server.shutdown_grace"},
@@ -124,6 +130,7 @@ TEST(Config, ExampleFileIsValidAndMatchesDefaults) {
     EXPECT_EQ(c->clock_speed, d->clock_speed);
     EXPECT_EQ(c->starting_balance, d->starting_balance);
     EXPECT_EQ(c->lobby_demo, d->lobby_demo);
+    EXPECT_EQ(c->web_root, d->web_root);
     EXPECT_EQ(c->tournaments.size(), d->tournaments.size());
 }
 
@@ -134,7 +141,7 @@ TEST(Config, ExampleFileSetsEveryKnownKey) {
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     for (const char* key :
          {"host =", "port =", "threads =", "# tls_certificate =", "# tls_private_key =", "shutdown_grace =",
-          "url =", "required =", "level =", "speed =", "starting_balance =", "demo ="})
+          "url =", "required =", "level =", "speed =", "starting_balance =", "demo =", "root ="})
         EXPECT_NE(text.find(std::string("\n") + key), std::string::npos) << key;
 }
 
@@ -203,6 +210,7 @@ TEST(Config, DockerConfigurationIsValid) {
     auto c = load_config_file(std::string(TAVOLO_SOURCE_DIR) + "/deploy/tavolo.docker.toml");
     ASSERT_TRUE(c) << c.error();
     EXPECT_EQ(c->host, "0.0.0.0");
+    EXPECT_EQ(c->web_root, "/usr/share/tavolo/web");  // where deploy/Dockerfile puts web/dist
 }
 
 // A host name or typo is refused while reading the configuration, before the database is reached.
