@@ -214,7 +214,8 @@ async function tables(): Promise<void> {
       .click({ timeout: 5_000 })
       .catch(() => {});
   }
-  const won = await page.getByTestId("dialog-outcome").isVisible();
+  // The winner and the runner-up both see the results (the runner-up may see his elimination first).
+  const won = /place 1\b/.test((await ended.first().textContent()) ?? "");
   await page.screenshot({ path: screenshotPath("shell-tournament-over") });
   // Winner: 94,50 + 10,00; second: out of the money.
   const wallet = won ? "104,50 €" : "94,50 €";
