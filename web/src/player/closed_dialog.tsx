@@ -2,6 +2,7 @@
 // session expired) and what to do, with the button that does it.
 import type { JSX } from "preact";
 import { t } from "../i18n/index.js";
+import { Modal } from "./modal.js";
 import { closedReason, logOut, reconnect } from "./session.js";
 
 export function ClosedDialog(): JSX.Element | null {
@@ -16,16 +17,14 @@ export function ClosedDialog(): JSX.Element | null {
           ? [t("closed.expiredTitle"), t("closed.expired"), t("closed.toLogIn"), logOut]
           : [t("closed.lostTitle"), t("closed.lost"), t("closed.reconnect"), reconnect];
   return (
-    <div class="modal-backdrop">
-      <div class="modal" role="alertdialog" aria-modal="true" aria-labelledby="closed-title" data-testid="closed">
-        <h2 id="closed-title">{title}</h2>
-        <p>{text}</p>
-        <div class="modal-actions">
-          <button type="button" class="primary" onClick={act}>
-            {button}
-          </button>
-        </div>
+    <Modal labelledBy="closed-title" testId="closed" role="alertdialog">
+      <h2 id="closed-title">{title}</h2>
+      <p>{text}</p>
+      <div class="modal-actions">
+        <button type="button" class="primary" onClick={act}>
+          {button}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

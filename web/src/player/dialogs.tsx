@@ -4,6 +4,7 @@ import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import { formatChips, formatMoney, t } from "../i18n/index.js";
 import { errorText } from "./error_text.js";
+import { Modal } from "./modal.js";
 import { type Dialog, closeDialog, dialogs, outcomeOf } from "./notices.js";
 import { OutcomeDetails, outcomeTitle } from "./outcome_view.js";
 import { balance, conn } from "./session.js";
@@ -13,12 +14,15 @@ import { tournamentName } from "./lobby_state.js";
 export function Dialogs(): JSX.Element | null {
   const d = dialogs.value[0];
   if (!d) return null;
+  // An offer waits for a choice; the others are news, dismissed with Escape.
   return (
-    <div class="modal-backdrop">
-      <div class="modal" role="dialog" aria-modal="true" aria-labelledby={`dialog-${d.id}`} data-testid={`dialog-${d.kind}`}>
-        <DialogBody key={d.id} dialog={d} />
-      </div>
-    </div>
+    <Modal
+      labelledBy={`dialog-${d.id}`}
+      testId={`dialog-${d.kind}`}
+      onEscape={d.kind === "purchase" ? undefined : () => closeDialog(d.id)}
+    >
+      <DialogBody key={d.id} dialog={d} />
+    </Modal>
   );
 }
 
