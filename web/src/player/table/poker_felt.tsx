@@ -24,6 +24,8 @@ export function PokerFelt(props: PokerFeltProps) {
   const won = winningsBySeat(model.awards);
   const nameOf = (seat: number) => game.seats[seat]?.name || `#${seat + 1}`;
   const showBlinds = game.inHand && game.street === 0;
+  // A clock stands for one decision: an older one (the server's last word) is not shown.
+  const clock = model.clock && model.clock.decision === game.decision && model.clock.seat === game.toAct ? model.clock : null;
   return (
     <div class={`tv-felt tv-felt--seats-${count}`}>
       <div class="tv-felt__rail" aria-hidden="true" />
@@ -53,7 +55,7 @@ export function PokerFelt(props: PokerFeltProps) {
           spot={spots[i]!}
           mine={i === model.yourSeat}
           toAct={game.inHand && game.toAct === i}
-          clock={model.clock}
+          clock={clock}
           live={props.live}
           won={won.get(i) ?? 0}
           picked={i === model.yourSeat ? props.picked : undefined}

@@ -61,7 +61,7 @@ export function PokerSeatView(props: PokerSeatProps) {
       <span class="tv-seat__plate">
         <span class="tv-seat__name" title={seat.name}>
           {seat.name}
-          {mine && <span class="tv-seat__you"> ({t("table.you")})</span>}
+          {mine && <span class="tv-visually-hidden"> ({t("table.you")})</span>}
         </span>
         <span class="tv-seat__stack">{formatChips(seat.stack)}</span>
         {marks.length > 0 && <span class="tv-seat__marks">{marks.join(" · ")}</span>}
@@ -72,34 +72,44 @@ export function PokerSeatView(props: PokerSeatProps) {
   );
 }
 
-/** The bet in front of a seat and its dealer button and blind marks, placed toward the centre. */
+/** The bet in front of a seat, its blind marks and the dealer button, placed toward the centre. */
 export function SeatFront(props: { seat: PokerSeat; spot: SeatSpot; button: boolean; smallBlind: boolean; bigBlind: boolean }) {
   const { seat, spot } = props;
   if (seat.entrant < 0) return null;
-  if (seat.bet <= 0 && !props.button && !props.smallBlind && !props.bigBlind) return null;
+  const front = seat.bet > 0 || props.smallBlind || props.bigBlind;
   return (
-    <div class={`tv-front tv-front--${spot.side}`} style={{ left: `${spot.betX}%`, top: `${spot.betY}%` }}>
+    <>
       {props.button && (
-        <span class="tv-button" title={t("table.dealerTitle")} aria-label={t("table.dealerTitle")}>
+        <span
+          class="tv-button"
+          style={{ left: `${spot.buttonX}%`, top: `${spot.buttonY}%` }}
+          title={t("table.dealerTitle")}
+          aria-label={t("table.dealerTitle")}
+          data-testid="dealer-button"
+        >
           {t("table.dealer")}
         </span>
       )}
-      {props.smallBlind && (
-        <span class="tv-blind" title={t("table.smallBlindTitle")}>
-          {t("table.smallBlind")}
-        </span>
+      {front && (
+        <div class={`tv-front tv-front--${spot.side}`} style={{ left: `${spot.betX}%`, top: `${spot.betY}%` }}>
+          {props.smallBlind && (
+            <span class="tv-blind" title={t("table.smallBlindTitle")}>
+              {t("table.smallBlind")}
+            </span>
+          )}
+          {props.bigBlind && (
+            <span class="tv-blind" title={t("table.bigBlindTitle")}>
+              {t("table.bigBlind")}
+            </span>
+          )}
+          {seat.bet > 0 && (
+            <span class="tv-bet" data-testid={`bet-${seat.seat}`}>
+              <span class="tv-chip" aria-hidden="true" />
+              {formatChips(seat.bet)}
+            </span>
+          )}
+        </div>
       )}
-      {props.bigBlind && (
-        <span class="tv-blind" title={t("table.bigBlindTitle")}>
-          {t("table.bigBlind")}
-        </span>
-      )}
-      {seat.bet > 0 && (
-        <span class="tv-bet" data-testid={`bet-${seat.seat}`}>
-          <span class="tv-chip" aria-hidden="true" />
-          {formatChips(seat.bet)}
-        </span>
-      )}
-    </div>
+    </>
   );
 }

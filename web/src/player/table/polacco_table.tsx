@@ -34,6 +34,8 @@ export function PolaccoTable({ model, game, conn, portrait }: PolaccoTableProps)
   const spots = seatSpots(Math.max(game.seats.length, 2), mine, portrait);
   const nameOf = (player: number) => game.seats.find((s) => s.player === player)?.name ?? `#${player}`;
   const toActName = game.toAct >= 0 ? nameOf(game.toAct) : "";
+  // A clock stands for one decision: an older one (the server's last word) is not shown.
+  const clock = model.clock && model.clock.decision === game.decision && model.clock.player === game.toAct ? model.clock : null;
 
   let status = "";
   if (legal) status = t("table.yourTurn");
@@ -82,7 +84,7 @@ export function PolaccoTable({ model, game, conn, portrait }: PolaccoTableProps)
             mine={i === mine}
             firstSpeaker={game.firstSpeaker === seat.player}
             toAct={game.inHand && game.toAct === seat.player}
-            clock={model.clock}
+            clock={clock}
             live={!!conn}
             penaltiesAdded={!game.inHand && penaltiesAtStart.has(seat.player) ? seat.penalties - penaltiesAtStart.get(seat.player)! : 0}
           />
@@ -177,7 +179,7 @@ function PolaccoSeatView(props: PolaccoSeatProps) {
             </span>
           )}
           {seat.name}
-          {props.mine && <span class="tv-seat__you"> ({t("table.you")})</span>}
+          {props.mine && <span class="tv-visually-hidden"> ({t("table.you")})</span>}
         </span>
         <span class="tv-seat__penalties" title={t("table.polacco.penalties", { n: seat.penalties })}>
           {t("table.polacco.penalties", { n: seat.penalties })}
