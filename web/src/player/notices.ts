@@ -60,7 +60,10 @@ const kNoticeMs = 6000;
 export function notify(text: string, tone: Tone = "info", sticky = false): number {
   const id = nextId++;
   notices.value = [...notices.value.slice(-4), { id, tone, text, sticky }];
-  if (!sticky) setTimeout(() => dismissNotice(id), kNoticeMs);
+  if (!sticky) {
+    const timer = setTimeout(() => dismissNotice(id), kNoticeMs);
+    (timer as { unref?: () => void }).unref?.(); // (in Node, for the unit tests: no waiting on it)
+  }
   return id;
 }
 

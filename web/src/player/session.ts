@@ -67,7 +67,9 @@ export function onConnection(bind: Listener): void {
 }
 
 function makeConnection(): TavoloConnection {
-  const c = new TavoloConnection({ url: socketUrl(location), client: "tavolo-web" });
+  // (No location outside a browser: the unit tests load this module in Node and never connect.)
+  const page = globalThis.location ?? { protocol: "http:", host: "localhost" };
+  const c = new TavoloConnection({ url: socketUrl(page), client: "tavolo-web" });
   c.on("state", (s) => {
     connState.value = s;
     if (s === "closed" && phase.value === "loggedIn" && !closedReason.value) closedReason.value = "lost";
