@@ -40,6 +40,7 @@ export const en: Catalogue = {
 
   "login.welcome": "Welcome to Tavolo",
   "login.lead": "Texas Hold'em, Stud, Draw and Poker Polacco tournaments.",
+  "login.sessionExpired": "Your previous session expired: log in again.",
   "login.logInTab": "Log in",
   "login.createTab": "Create an account",
   "login.name": "Name",
@@ -238,6 +239,7 @@ export const en: Catalogue = {
   "replay.pause": "Pause",
   "replay.next": "Next",
   "replay.last": "Last",
+  "replay.keys": "Keys: ← → one step, Home and End, space plays",
   "replay.position": "Step {step} of {last}",
   "replay.start": "The hand as it started.",
 

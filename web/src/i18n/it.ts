@@ -40,6 +40,7 @@ export const it = {
 
   "login.welcome": "Benvenuto a Tavolo",
   "login.lead": "Tornei di Texas Hold'em, Stud, Draw e Poker Polacco.",
+  "login.sessionExpired": "La sessione precedente è scaduta: accedi di nuovo.",
   "login.logInTab": "Accedi",
   "login.createTab": "Crea un conto",
   "login.name": "Nome",
@@ -239,6 +240,7 @@ export const it = {
   "replay.pause": "Pausa",
   "replay.next": "Avanti",
   "replay.last": "Fine",
+  "replay.keys": "Tasti: ← → un passo, Inizio e Fine, spazio riproduce",
   "replay.position": "Passo {step} di {last}",
   "replay.start": "La mano come è iniziata.",
 

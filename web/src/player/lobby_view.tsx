@@ -9,7 +9,7 @@ import { LobbyFilters } from "./lobby_filters.js";
 import { lobbyFilter, pending, register, rowErrors, tournaments, unregister } from "./lobby_state.js";
 import { dismissOutcome, outcomes } from "./notices.js";
 import { OutcomeDetails, outcomeTitle } from "./outcome_view.js";
-import { tables } from "./tables_state.js";
+import { activeKey, gridLayout, tables } from "./tables_state.js";
 import { buyInText, gameAndBetting, kindName, startRule, stateName } from "./tournament_names.js";
 import { view } from "./view_state.js";
 
@@ -111,9 +111,17 @@ function RowAction(props: { x: LobbyTournament; busy: boolean }): JSX.Element | 
   const { x, busy } = props;
   const running = x.state === TournamentState.RUNNING || x.state === TournamentState.ON_BREAK;
   if (x.registered && running) {
-    const seated = tables.value.some((e) => e.model.address.tournamentId === x.id);
+    const seated = tables.value.find((e) => e.model.address.tournamentId === x.id && !e.left);
     return seated ? (
-      <button type="button" class="primary" onClick={() => (view.value = "tables")}>
+      <button
+        type="button"
+        class="primary"
+        onClick={() => {
+          activeKey.value = seated.key;
+          gridLayout.value = false;
+          view.value = "tables";
+        }}
+      >
         {t("lobby.toTable")}
       </button>
     ) : null;

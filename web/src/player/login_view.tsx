@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import { t } from "../i18n/index.js";
 import { credentialsProblem, kMaxNameLength } from "./credentials.js";
 import { errorText } from "./error_text.js";
-import { createAccount, logIn } from "./session.js";
+import { createAccount, logIn, resumeRefused } from "./session.js";
 
 type Mode = "logIn" | "create";
 
@@ -49,6 +49,11 @@ export function LoginView(): JSX.Element {
       <div class="login-card">
         <h1 class="login-title">{t("login.welcome")}</h1>
         <p class="login-lead">{t("login.lead")}</p>
+        {resumeRefused.value && (
+          <p class="hint login-expired" role="status">
+            {t("login.sessionExpired")}
+          </p>
+        )}
         <div class="login-tabs" role="tablist">
           <button type="button" role="tab" aria-selected={mode === "logIn"} onClick={() => switchTo("logIn")}>
             {t("login.logInTab")}

@@ -35,6 +35,28 @@ export function Replayer(props: { hand: RecordedHand; title: string; onBack: () 
     setStep(Math.max(0, Math.min(last, s)));
   };
 
+  // The arrows step, Home and End go to either end, the space bar plays and pauses.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+      const moves: Record<string, () => void> = {
+        ArrowLeft: () => go(step - 1),
+        ArrowRight: () => go(step + 1),
+        Home: () => go(0),
+        End: () => go(last),
+        " ": () => setPlaying(!playing && step < last),
+      };
+      const move = moves[e.key];
+      if (!move || (e.key === " " && target?.tagName === "BUTTON")) return;
+      e.preventDefault();
+      move();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [step, last, playing]);
+
   return (
     <section class="replayer" data-testid="replayer" aria-label={t("replay.title")}>
       <div class="section-head">
@@ -52,7 +74,7 @@ export function Replayer(props: { hand: RecordedHand; title: string; onBack: () 
         </span>
         <span>{text}</span>
       </p>
-      <div class="replay-controls" role="group" aria-label={t("replay.controls")}>
+      <div class="replay-controls" role="group" aria-label={t("replay.controls")} title={t("replay.keys")}>
         <button type="button" data-testid="replay-first" disabled={step === 0} onClick={() => go(0)}>
           « {t("replay.first")}
         </button>

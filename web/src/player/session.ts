@@ -23,6 +23,8 @@ export const account = signal<Account | null>(null);
 export const balance = signal<number | null>(null);
 export const phase = signal<Phase>("loggedOut");
 export const closedReason = signal<ClosedReason | null>(null);
+/** The kept session could not be resumed: the log-in form says why it is asking again. */
+export const resumeRefused = signal(false);
 
 function storage(): Storage | null {
   try {
@@ -81,6 +83,7 @@ function makeConnection(): TavoloConnection {
       balance.value = a.balanceCents;
       phase.value = "loggedIn";
       closedReason.value = null;
+      resumeRefused.value = false;
     });
   });
   c.on("wallet", (cents) => (balance.value = cents));
@@ -127,7 +130,10 @@ async function resumeWith(token: string): Promise<void> {
       keepToken("");
       c.close();
       replaceConnection();
-      phase.value = "loggedOut";
+      batch(() => {
+        resumeRefused.value = true;
+        phase.value = "loggedOut";
+      });
       return;
     }
     // The server could not be reached: the connection retries with backoff; resume once it is open.
