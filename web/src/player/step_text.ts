@@ -66,11 +66,11 @@ export function stepText(event: TableEvent, before: TableModel): string {
         case PokerActionKind.CHECK:
           return t(a.automatic ? "step.checkTimeout" : "step.check", { name: who });
         case PokerActionKind.CALL:
-          return t("step.call", { name: who, amount: chips(a.added) }) + allIn;
+          return t("step.call", { name: who, amount: chips(a.added), allIn });
         case PokerActionKind.BET:
-          return t("step.bet", { name: who, amount: chips(a.totalBet) }) + allIn;
+          return t("step.bet", { name: who, amount: chips(a.totalBet), allIn });
         case PokerActionKind.RAISE:
-          return t("step.raise", { name: who, amount: chips(a.totalBet) }) + allIn;
+          return t("step.raise", { name: who, amount: chips(a.totalBet), allIn });
         default:
           return t("step.acted", { name: who });
       }

@@ -79,7 +79,7 @@ test("the replayer's line names the player and the amount", () => {
   );
   assert.equal(
     stepText(ev({ case: "acted", value: { seat: 0, action: PokerActionKind.CALL, added: 2975n, totalBet: 3000n, allIn: true } }), m),
-    "Anna vede 2.975. Tutto!",
+    "Anna vede 2.975 (all-in).",
   );
   assert.equal(stepText(ev({ case: "acted", value: { seat: 0, action: PokerActionKind.FOLD, automatic: true } }), m), "Anna lascia (tempo scaduto).");
   assert.equal(
