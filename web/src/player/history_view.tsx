@@ -1,5 +1,6 @@
 // The hand history: every hand the player saw (table, hand number, time, won or lost), newest first,
 // and the step-by-step replayer of one of them.
+import "./history.css";
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { RecordedHand } from "../../sdk/index.js";

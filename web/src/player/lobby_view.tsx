@@ -1,5 +1,6 @@
 // The lobby: the outcomes of the player's tournaments, the filters, and every tournament (a table on
 // a desktop, cards on a phone) with live entrants and a register / unregister button.
+import "./lobby.css";
 import type { JSX } from "preact";
 import { type LobbyTournament } from "../../sdk/index.js";
 import { TournamentState } from "../../sdk/wire.js";

@@ -1,6 +1,7 @@
 // A modal dialog: over everything, its main button focused when it opens (so Enter answers it), and
 // Escape to dismiss it when dismissing is harmless. Keys pressed in it stay in it: the tables' keys
 // (F, C, R, Enter) never act behind a dialog.
+import "./notices.css";
 import type { ComponentChildren, JSX } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 

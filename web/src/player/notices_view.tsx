@@ -1,4 +1,5 @@
 // The notices (toasts), newest last; sticky ones wait for their close button.
+import "./notices.css";
 import type { JSX } from "preact";
 import { t } from "../i18n/index.js";
 import { dismissNotice, notices } from "./notices.js";

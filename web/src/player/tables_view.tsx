@@ -1,5 +1,6 @@
 // The tables the player sits at: tabs (one table in front, its chat beside) or, on a wide screen, a
 // grid of every table at once. A tab blinks while it is his turn there; a table he left can be closed.
+import "./tables.css";
 import type { JSX } from "preact";
 import { t } from "../i18n/index.js";
 import { unread } from "./chat_state.js";
