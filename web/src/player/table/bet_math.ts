@@ -53,13 +53,19 @@ export function sliderStep(legal: Pick<PokerLegal, "minTo" | "maxTo">, smallBlin
   return smallBlind;
 }
 
-/** The presets worth showing: those that differ from the ones before them (no two buttons alike). */
+/**
+ * The presets worth showing: no two buttons for one amount (all-in wins a tie: it says more), and no
+ * all-in where the whole stack is not a legal amount (pot-limit: the pot caps the raise).
+ */
 export function distinctPresets(t: Pick<PokerState, "seats" | "potTotal">, legal: PokerLegal): { preset: Preset; amount: number }[] {
-  const out: { preset: Preset; amount: number }[] = [];
-  for (const preset of ["min", "half", "pot", "allIn"] as const) {
-    const amount = presetAmount(preset, t, legal);
-    if (preset !== "min" && preset !== "allIn" && out.some((p) => p.amount === amount)) continue;
-    out.push({ preset, amount });
-  }
-  return out;
+  const allInLegal = legal.allInTo <= 0 || legal.allInTo <= legal.maxTo;
+  const all = (["min", "half", "pot", "allIn"] as const)
+    .filter((preset) => preset !== "allIn" || allInLegal)
+    .map((preset) => ({ preset, amount: presetAmount(preset, t, legal) }));
+  return all.filter((p, i) => {
+    const same = all.filter((q) => q.amount === p.amount);
+    if (same.length === 1) return true;
+    if (same.some((q) => q.preset === "allIn")) return p.preset === "allIn";
+    return all.findIndex((q) => q.amount === p.amount) === i;
+  });
 }

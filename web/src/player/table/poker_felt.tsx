@@ -1,6 +1,6 @@
 // A poker table's felt: the seats around the oval with the viewer at the bottom, each seat's bet,
 // dealer button and blinds, the board, the pots and the hand's result in the middle.
-import type { PokerState, TableModel } from "../../../sdk/model.js";
+import type { Clock, PokerState, TableModel } from "../../../sdk/model.js";
 import { formatChips, t } from "../../i18n/index.js";
 import { Card } from "./card.js";
 import { HandResult, winningsBySeat } from "./hand_result.js";
@@ -24,8 +24,7 @@ export function PokerFelt(props: PokerFeltProps) {
   const won = winningsBySeat(model.awards);
   const nameOf = (seat: number) => game.seats[seat]?.name || `#${seat + 1}`;
   const showBlinds = game.inHand && game.street === 0;
-  // A clock stands for one decision: an older one (the server's last word) is not shown.
-  const clock = model.clock && model.clock.decision === game.decision && model.clock.seat === game.toAct ? model.clock : null;
+  const clock = currentClock(model, game);
   return (
     <div class={`tv-felt tv-felt--seats-${count}`}>
       <div class="tv-felt__rail" aria-hidden="true" />
@@ -84,4 +83,10 @@ function Pots({ game }: { game: PokerState }) {
       )}
     </div>
   );
+}
+
+/** The clock of the decision waited for; an older one (the server's last word on it) is not shown. */
+export function currentClock(model: TableModel, game: PokerState): Clock | null {
+  const c = model.clock;
+  return c && c.decision === game.decision && c.seat === game.toAct ? c : null;
 }

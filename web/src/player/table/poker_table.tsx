@@ -13,6 +13,7 @@ import { type PreAction, keepPreAction, preActionCommand } from "./pre_action.js
 import { PreActions } from "./pre_actions.js";
 import { ActionArea } from "./action_area.js";
 import { useSender } from "./use_sender.js";
+import { currentClock } from "./poker_felt.js";
 
 export interface PokerTableProps {
   model: TableModel;
@@ -95,6 +96,8 @@ export function PokerTable({ model, game, conn, portrait, root }: PokerTableProp
       <ActionArea
         status={statusLine(model, game, !!legal)}
         yourTurn={!!legal}
+        keys={!!legal?.betting}
+        clock={legal ? currentClock(model, game) : null}
         busy={sender.busy}
         error={sender.error}
         onDismiss={sender.clearError}

@@ -33,7 +33,7 @@ export function seatSpots(count: number, bottomSeat: number, portrait = false): 
     const x = 50 + rx * cos;
     const y = cy + ry * sin;
     const betShare = portrait ? 0.6 : 0.58;
-    const buttonShare = 0.76;
+    const buttonShare = 0.7;
     // Off the line from the seat to the centre, clockwise: the button never hides the bet.
     const across = portrait ? 9 : 7;
     spots.push({
