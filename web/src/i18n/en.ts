@@ -131,6 +131,8 @@ export const en: Catalogue = {
   "lobby.pool": "prize pool {amount}",
   "lobby.start.whenFull": "When full ({players} players)",
   "lobby.start.at": "At {when} (at least {min} players)",
+  "lobby.structure": "{chips} chips, {minutes}-minute levels",
+  "lobby.lateRegistration": "late registration to level {levels}",
   "lobby.badge.registered": "Registered",
   "lobby.badge.freeroll": "Freeroll",
   "lobby.badge.guarantee": "{amount} guaranteed",

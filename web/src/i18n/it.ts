@@ -131,6 +131,8 @@ export const it = {
   "lobby.pool": "montepremi {amount}",
   "lobby.start.whenFull": "Al completo ({players} giocatori)",
   "lobby.start.at": "Alle {when} (minimo {min} giocatori)",
+  "lobby.structure": "{chips} fiches, livelli da {minutes} min",
+  "lobby.lateRegistration": "iscrizioni tardive fino al livello {levels}",
   "lobby.badge.registered": "Iscritto",
   "lobby.badge.freeroll": "Freeroll",
   "lobby.badge.guarantee": "Garantiti {amount}",

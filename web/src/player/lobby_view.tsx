@@ -4,7 +4,7 @@ import "./lobby.css";
 import type { JSX } from "preact";
 import { type LobbyTournament } from "../../sdk/index.js";
 import { TournamentState } from "../../sdk/wire.js";
-import { formatMoney, t } from "../i18n/index.js";
+import { formatChips, formatMoney, t } from "../i18n/index.js";
 import { filterLobby, isEnded } from "./lobby_filter.js";
 import { LobbyFilters } from "./lobby_filters.js";
 import { lobbyFilter, pending, register, rowErrors, tournaments, unregister } from "./lobby_state.js";
@@ -61,6 +61,12 @@ function TournamentRow(props: { x: LobbyTournament }): JSX.Element {
     <div class={`lobby-row${mine ? " registered" : ""}`} role="row" data-testid={`tournament-${x.id}`}>
       <span role="cell" class="cell-name">
         <strong>{x.name}</strong>
+        {x.startingChips > 0 && (
+          <span class="muted structure">
+            {t("lobby.structure", { chips: formatChips(x.startingChips), minutes: x.levelMinutes })}
+            {x.lateRegistrationLevels > 0 && ` · ${t("lobby.lateRegistration", { levels: x.lateRegistrationLevels })}`}
+          </span>
+        )}
         <span class="badges">
           {mine && <span class="badge badge-me">{t("lobby.badge.registered")}</span>}
           {x.freeroll && <span class="badge">{t("lobby.badge.freeroll")}</span>}
