@@ -78,6 +78,7 @@ function makeConnection(): TavoloConnection {
   });
   c.on("loggedIn", (a, token) => {
     keepToken(token);
+    recorder.setOwner(a.id); // each account its own hand histories
     batch(() => {
       account.value = { ...a };
       balance.value = a.balanceCents;
