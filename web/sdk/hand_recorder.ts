@@ -25,16 +25,29 @@ export interface StorageLike {
   setItem(key: string, value: string): void;
 }
 
-const kStorageKey = "tavolo.hands.v1";
+const kStoragePrefix = "tavolo.hands.v1";
 
 export class HandRecorder {
   private current = new Map<string, RecordedHand>();
   private done: RecordedHand[] = [];
+  private storageKey = kStoragePrefix;
 
   constructor(
     private readonly storage: StorageLike | null = null,
     private readonly keep = 50,
   ) {
+    this.done = this.load();
+  }
+
+  /**
+   * Whose hands these are: each account keeps its own (another account logged in on the same browser
+   * does not see them). Call it on every log in; the recorder reloads that account's hands.
+   */
+  setOwner(accountId: number): void {
+    const key = `${kStoragePrefix}.${accountId}`;
+    if (key === this.storageKey) return;
+    this.storageKey = key;
+    this.current.clear();
     this.done = this.load();
   }
 
@@ -98,7 +111,7 @@ export class HandRecorder {
   private save(): void {
     if (!this.storage) return;
     try {
-      this.storage.setItem(kStorageKey, JSON.stringify(this.done.map(encode)));
+      this.storage.setItem(this.storageKey, JSON.stringify(this.done.map(encode)));
     } catch {
       // Full or unavailable: the histories stay in memory.
     }
@@ -106,7 +119,7 @@ export class HandRecorder {
 
   private load(): RecordedHand[] {
     try {
-      const text = this.storage?.getItem(kStorageKey);
+      const text = this.storage?.getItem(this.storageKey);
       return text ? (JSON.parse(text) as Encoded[]).map(decode) : [];
     } catch {
       return [];

@@ -1,4 +1,6 @@
-// The operator dashboard's entry point (placeholder until the dashboard lands).
+// The operator dashboard's entry point: /operator (web/static/operator.html).
 import { render } from "preact";
+import { App } from "./app";
+import "./operator.css";
 
-render(<main>Tavolo · Operator</main>, document.getElementById("app")!);
+render(<App />, document.getElementById("app")!);

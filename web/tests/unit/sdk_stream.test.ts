@@ -139,3 +139,21 @@ test("the recorder keeps each hand from its start, and replay rebuilds any step 
   assert.equal(again.hands.length, 1, "kept across a reload");
   assert.equal(again.hands[0]!.events.length, hand.events.length);
 });
+
+test("each account keeps its own hand histories in the same storage", () => {
+  const stored = new Map<string, string>();
+  const storage: StorageLike = { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) };
+  const recorder = new HandRecorder(storage);
+  recorder.setOwner(1);
+  const s = new TableStream();
+  s.onEvent = (e, m) => recorder.observe(m, e);
+  s.snapshot(snapshot([1000, 1000]), 1, 0);
+  let seq = 1;
+  const reveal = event({ case: "shuffleReveal", value: { seed: "00" } } as never);
+  for (const e of [handStarted, sb, bb, reveal]) s.event(e, ++seq, 0);
+  assert.equal(recorder.hands.length, 1);
+  recorder.setOwner(2);
+  assert.equal(recorder.hands.length, 0, "another account sees none of them");
+  recorder.setOwner(1);
+  assert.equal(recorder.hands.length, 1, "and the first finds his again");
+});
