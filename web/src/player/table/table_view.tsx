@@ -25,6 +25,7 @@ export function TableView({ model, conn, compact }: TableViewProps) {
   const root = useRef<HTMLDivElement>(null);
   const portrait = usePortrait(root, compact ? kCompactPortraitBelow : kPortraitBelow);
   useBarHeight(root);
+  useTopOffset(root);
   const { version, talk } = useTableFeed(conn, model.key);
   // The SDK updates its model in place, and @preact/signals skips a component whose props are the
   // same objects: each change gets a copy of its own, so every part below sees new props.
@@ -65,6 +66,23 @@ function useTableFeed(conn: TavoloConnection | null, key: string): { version: nu
     return stop;
   }, [conn, key]);
   return feed;
+}
+
+/** Keeps --tv-top on the table at its distance from the page's top: what the page shows above it. */
+function useTopOffset(root: { current: HTMLElement | null }): void {
+  useLayoutEffect(() => {
+    const el = root.current;
+    if (!el || typeof window === "undefined") return;
+    const measure = () => el.style.setProperty("--tv-top", `${Math.max(0, Math.round(el.getBoundingClientRect().top + window.scrollY))}px`);
+    measure();
+    window.addEventListener("resize", measure);
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener("resize", measure);
+      observer?.disconnect();
+    };
+  }, []);
 }
 
 /** Keeps --tv-bar-h on the table at its action bar's height: the room a fixed bar needs below. */
