@@ -8,6 +8,10 @@ import { type TableTalk, emptyTalk, nextTalk } from "./table_talk.js";
 import { PokerTable } from "./poker_table.js";
 import { PolaccoTable } from "./polacco_table.js";
 import "./table.css";
+import "./felt.css";
+import "./seats.css";
+import "./cards.css";
+import "./actions.css";
 
 export interface TableViewProps {
   model: TableModel;
