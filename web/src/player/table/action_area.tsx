@@ -10,6 +10,8 @@ export interface ActionAreaProps {
   yourTurn: boolean;
   /** Show the keyboard shortcuts (a poker betting decision). */
   keys?: boolean;
+  /** The decision the viewer answers on his turn ("hand/decision"): data-decision, for tests and tools. */
+  decision?: string;
   /** The viewer's own clock on his turn, shown again beside "Your turn". */
   clock?: Clock | null;
   busy: boolean;
@@ -20,7 +22,11 @@ export interface ActionAreaProps {
 
 export function ActionArea(props: ActionAreaProps) {
   return (
-    <div class={`tv-actions ${props.yourTurn ? "tv-actions--turn" : ""}`} data-testid="actions">
+    <div
+      class={`tv-actions ${props.yourTurn ? "tv-actions--turn" : ""}`}
+      data-testid="actions"
+      data-decision={props.yourTurn ? props.decision : undefined}
+    >
       <div class="tv-actions__status" aria-live="polite">
         <span class="tv-actions__now">
           <span>{props.busy ? t("table.sending") : props.status}</span>

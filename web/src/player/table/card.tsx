@@ -1,6 +1,6 @@
 // One playing card: a face (rank and suit symbol, red or black) or a back for a card this viewer may
 // not see. Sizes come from the CSS variable --card-w of the place it sits in.
-import { RANKS, SUIT_SYMBOLS, type SeenFace, isRed, rankOf, suitOf } from "../../../sdk/cards.js";
+import { RANKS, SUIT_SYMBOLS, type SeenFace, cardCode, isRed, rankOf, suitOf } from "../../../sdk/cards.js";
 import { t } from "../../i18n/index.js";
 import { cardName } from "./words.js";
 
@@ -26,6 +26,8 @@ export function Card({ face, up, picked, dim, onPick, fresh }: CardProps) {
   if (picked) classes.push("tv-card--picked");
   if (dim) classes.push("tv-card--dim");
   if (fresh) classes.push("tv-card--fresh");
+  // "As", "Td": what hand histories write, for tests and tools.
+  const code = face === null ? undefined : cardCode(face);
   const name = cardName(face) + (up ? ` (${t("table.upCard")})` : "") + (picked ? ` (${t("table.draw.selected")})` : "");
   const body =
     face === null ? null : (
@@ -36,12 +38,12 @@ export function Card({ face, up, picked, dim, onPick, fresh }: CardProps) {
     );
   if (onPick)
     return (
-      <button type="button" class={classes.join(" ")} aria-label={name} aria-pressed={picked ? "true" : "false"} onClick={onPick}>
+      <button type="button" class={classes.join(" ")} aria-label={name} aria-pressed={picked ? "true" : "false"} data-card={code} onClick={onPick}>
         {body}
       </button>
     );
   return (
-    <span class={classes.join(" ")} role="img" aria-label={name}>
+    <span class={classes.join(" ")} role="img" aria-label={name} data-card={code}>
       {body}
     </span>
   );

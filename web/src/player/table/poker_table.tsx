@@ -99,6 +99,7 @@ export function PokerTable({ model, game, conn, talk, portrait, root }: PokerTab
       <ActionArea
         status={statusLine(model, game, !!legal)}
         yourTurn={!!legal}
+        decision={decisionKey}
         keys={!!legal?.betting}
         clock={legal ? currentClock(model, game) : null}
         busy={sender.busy}

@@ -102,7 +102,12 @@ export function PolaccoTable({ model, game, conn, talk, portrait }: PolaccoTable
           />
         ))}
       </div>
-      <ActionArea status={status} yourTurn={!!legal} clock={legal ? clock : null} busy={sender.busy} error={sender.error} onDismiss={sender.clearError}>
+      <ActionArea
+        status={status}
+        yourTurn={!!legal}
+        decision={`${game.hand}/${game.decision}`}
+        clock={legal ? clock : null}
+        busy={sender.busy} error={sender.error} onDismiss={sender.clearError}>
         {legal && (
           <div class="tv-polacco-actions">
             {legal.chooseDirection && (
