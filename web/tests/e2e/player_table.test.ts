@@ -32,6 +32,14 @@ fee = "0.50"
 action_seconds = 120
 
 [[tournament]]
+name = "HU two players"
+game = "holdem"
+kind = "headsup"
+buy_in = "5.00"
+fee = "0.50"
+action_seconds = 120
+
+[[tournament]]
 name = "Draw table"
 game = "draw"
 betting = "pl"
@@ -53,13 +61,8 @@ let server: TestServer;
 let browser: Browser;
 let accounts = 0;
 
-/** A new account in a fresh page, registered for `tournament`, with `bots` bots joining it. */
-async function seated(
-  tournament: string,
-  bots: number,
-  strategy: string,
-  viewport?: { width: number; height: number },
-): Promise<{ page: Page; id: number }> {
+/** A new account in a fresh page, registered for `tournament` (no table yet). */
+async function registered(tournament: string, viewport?: { width: number; height: number }): Promise<{ page: Page; id: number }> {
   const page = await newPage(browser, viewport ? { viewport } : {});
   await page.goto(server.httpUrl + "/");
   await page.getByRole("tab", { name: "Create an account" }).click();
@@ -67,9 +70,21 @@ async function seated(
   await page.getByLabel("Password").fill("correct horse");
   await page.getByRole("button", { name: "Create account" }).click();
   const row = page.locator("[data-testid^=tournament-]", { has: page.getByText(tournament, { exact: true }) });
-  await row.getByRole("button", { name: "Register" }).click();
-  await row.getByRole("button", { name: "Unregister" }).waitFor();
   const id = Number((await row.getAttribute("data-testid"))!.split("-")[1]);
+  await row.getByRole("button", { name: "Register" }).click();
+  // Registered: the lobby says so, or the last seat filled and the table is there already.
+  await row.getByRole("button", { name: "Unregister" }).or(page.getByTestId("seat-0")).first().waitFor();
+  return { page, id };
+}
+
+/** A new account in a fresh page, registered for `tournament`, with `bots` bots joining it. */
+async function seated(
+  tournament: string,
+  bots: number,
+  strategy: string,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; id: number }> {
+  const { page, id } = await registered(tournament, viewport);
   runBots(server, { count: bots, tournament: id, strategy });
   await page.getByTestId("seat-0").waitFor();
   return { page, id };
@@ -128,6 +143,7 @@ test("the table", async (t) => {
   server = await startServer({ toml });
   browser = await launchChromium();
   await t.test("heads-up: amounts held in range, a typed raise sent as typed", headsUp);
+  await t.test("pre-actions: Check cleared by a raise, Call any applied when the turn comes", preActions);
   await t.test("five-card draw: the cards picked are the cards exchanged", draw);
   await t.test("Poker Polacco: the direction, a Punto picked in words and declared", polacco);
   await t.test("a phone's screen: the felt fits, every action in view", phone);
@@ -173,6 +189,38 @@ async function headsUp(): Promise<void> {
   assert.match(phh, new RegExp(`cbr ${amount}'`), phh);
   assert.deepEqual(problemsOf(page), []);
   await page.context().close();
+}
+
+async function preActions(): Promise<void> {
+  // Two people heads-up: the one to act and the one waiting, who ticks his pre-actions.
+  const a = await registered("HU two players");
+  const b = await registered("HU two players");
+  const turnOf = async (p: Page) => (await p.getByTestId("actions").getAttribute("data-decision")) !== null;
+  await Promise.race([a.page, b.page].map((p) => p.locator("[data-testid=actions][data-decision]").waitFor()));
+  const [actor, waiter] = (await turnOf(a.page)) ? [a.page, b.page] : [b.page, a.page];
+  const pre = (name: string) => waiter.getByRole("checkbox", { name, exact: true });
+
+  // "Check" stands for the bet the waiter faced when he ticked it: a raise clears it, and he is asked.
+  await pre("Check").check();
+  await actor.getByTestId("actions").locator("button.tv-act--bet").click();
+  const bar = await myTurn(waiter);
+  await bar.locator("button.tv-act--call").waitFor();
+  await waiter.screenshot({ path: screenshotPath("table-pre-action-cleared") });
+  await answer(waiter, () => bar.locator("button.tv-act--call").click());
+
+  // After the flop, "Call any" ticked while the other bets is answered at once: the turn card comes
+  // without the waiter touching his bar. (Post-flop the first to act is the big blind: the old waiter.)
+  await waiter.getByTestId("board").locator(".tv-card").nth(2).waitFor();
+  const [first, second] = (await turnOf(waiter)) ? [waiter, actor] : [actor, waiter];
+  await second.getByRole("checkbox", { name: "Call any" }).check();
+  await second.screenshot({ path: screenshotPath("table-pre-action") });
+  await answer(first, () => first.getByTestId("actions").locator("button.tv-act--bet").click());
+  await second.getByTestId("board").locator(".tv-card").nth(3).waitFor();
+  assert.equal(await second.getByRole("checkbox", { name: "Call any" }).isChecked().catch(() => false), false);
+  for (const p of [a.page, b.page]) {
+    assert.deepEqual(problemsOf(p), []);
+    await p.context().close();
+  }
 }
 
 async function draw(): Promise<void> {
