@@ -102,8 +102,8 @@ export function PokerTable({ model, game, conn, talk, portrait, root }: PokerTab
         decision={decisionKey}
         keys={!!legal?.betting}
         clock={legal ? currentClock(model, game) : null}
-        busy={sender.busy}
-        error={sender.error}
+        busy={sender.busy && !!conn}
+        error={conn ? sender.error : null}
         onDismiss={sender.clearError}
       >
         {part}

@@ -107,7 +107,10 @@ export function PolaccoTable({ model, game, conn, talk, portrait }: PolaccoTable
         yourTurn={!!legal}
         decision={`${game.hand}/${game.decision}`}
         clock={legal ? clock : null}
-        busy={sender.busy} error={sender.error} onDismiss={sender.clearError}>
+        busy={sender.busy && !!conn}
+        error={conn ? sender.error : null}
+        onDismiss={sender.clearError}
+      >
         {legal && (
           <div class="tv-polacco-actions">
             {legal.chooseDirection && (
