@@ -8,6 +8,8 @@ import { ClockBadge } from "./clock.js";
 export interface ActionAreaProps {
   status: string;
   yourTurn: boolean;
+  /** "hand:decision" of the viewer's pending decision (data-turn: tests tell one turn from the next). */
+  turn?: string;
   /** Show the keyboard shortcuts (a poker betting decision). */
   keys?: boolean;
   /** The viewer's own clock on his turn, shown again beside "Your turn". */
@@ -20,7 +22,7 @@ export interface ActionAreaProps {
 
 export function ActionArea(props: ActionAreaProps) {
   return (
-    <div class={`tv-actions ${props.yourTurn ? "tv-actions--turn" : ""}`} data-testid="actions">
+    <div class={`tv-actions ${props.yourTurn ? "tv-actions--turn" : ""}`} data-testid="actions" data-turn={props.yourTurn ? props.turn : undefined}>
       <div class="tv-actions__status" aria-live="polite">
         <span class="tv-actions__now">
           <span>{props.busy ? t("table.sending") : props.status}</span>

@@ -96,6 +96,7 @@ export function PokerTable({ model, game, conn, portrait, root }: PokerTableProp
       <ActionArea
         status={statusLine(model, game, !!legal)}
         yourTurn={!!legal}
+        turn={legal ? `${game.hand}:${legal.decision}` : undefined}
         keys={!!legal?.betting}
         clock={legal ? currentClock(model, game) : null}
         busy={sender.busy}

@@ -90,7 +90,7 @@ export function PolaccoTable({ model, game, conn, portrait }: PolaccoTableProps)
           />
         ))}
       </div>
-      <ActionArea status={status} yourTurn={!!legal} clock={legal ? clock : null} busy={sender.busy} error={sender.error} onDismiss={sender.clearError}>
+      <ActionArea status={status} yourTurn={!!legal} turn={legal ? `${game.hand}:${legal.decision}` : undefined} clock={legal ? clock : null} busy={sender.busy} error={sender.error} onDismiss={sender.clearError}>
         {legal && (
           <div class="tv-polacco-actions">
             {legal.chooseDirection && (
