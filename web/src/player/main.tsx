@@ -18,5 +18,5 @@ effect(() => {
 });
 start();
 // For tests and support: drop the connection as a network failure would (it resumes by itself).
-(globalThis as { tavolo?: object }).tavolo = { dropConnection: () => conn().dropNow() };
+(globalThis as { tavolo?: object }).tavolo = { dropConnection: () => conn().dropNow(), conn };
 render(<App />, document.getElementById("app")!);

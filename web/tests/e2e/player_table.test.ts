@@ -100,10 +100,10 @@ async function myTurn(page: Page): Promise<Locator> {
 /** Acts (a key, or a click) and waits until the table has moved past that decision. */
 async function answer(page: Page, act: () => Promise<void>): Promise<void> {
   const bar = page.getByTestId("actions");
-  const decision = await bar.getAttribute("data-decision");
+  const decision = await bar.getAttribute("data-turn");
   assert.ok(decision, "it is the viewer's turn");
   await act();
-  await page.locator(`[data-testid=actions]:not([data-decision="${decision}"])`).waitFor();
+  await page.locator(`[data-testid=actions]:not([data-turn="${decision}"])`).waitFor();
 }
 
 /** Plays check or call until the bar offers a bet or raise with a range (not a single amount). */
@@ -195,8 +195,8 @@ async function preActions(): Promise<void> {
   // Two people heads-up: the one to act and the one waiting, who ticks his pre-actions.
   const a = await registered("HU two players");
   const b = await registered("HU two players");
-  const turnOf = async (p: Page) => (await p.getByTestId("actions").getAttribute("data-decision")) !== null;
-  await Promise.race([a.page, b.page].map((p) => p.locator("[data-testid=actions][data-decision]").waitFor()));
+  const turnOf = async (p: Page) => (await p.getByTestId("actions").getAttribute("data-turn")) !== null;
+  await Promise.race([a.page, b.page].map((p) => p.locator("[data-testid=actions][data-turn]").waitFor()));
   const [actor, waiter] = (await turnOf(a.page)) ? [a.page, b.page] : [b.page, a.page];
   const pre = (name: string) => waiter.getByRole("checkbox", { name, exact: true });
 

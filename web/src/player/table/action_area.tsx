@@ -8,10 +8,10 @@ import { ClockBadge } from "./clock.js";
 export interface ActionAreaProps {
   status: string;
   yourTurn: boolean;
+  /** "hand:decision" of the viewer's pending decision (data-turn: tests tell one turn from the next). */
+  turn?: string;
   /** Show the keyboard shortcuts (a poker betting decision). */
   keys?: boolean;
-  /** The decision the viewer answers on his turn ("hand/decision"): data-decision, for tests and tools. */
-  decision?: string;
   /** The viewer's own clock on his turn, shown again beside "Your turn". */
   clock?: Clock | null;
   busy: boolean;
@@ -25,7 +25,7 @@ export function ActionArea(props: ActionAreaProps) {
     <div
       class={`tv-actions ${props.yourTurn ? "tv-actions--turn" : ""}`}
       data-testid="actions"
-      data-decision={props.yourTurn ? props.decision : undefined}
+      data-turn={props.yourTurn ? props.turn : undefined}
     >
       <div class="tv-actions__status" aria-live="polite">
         <span class="tv-actions__now">

@@ -99,7 +99,7 @@ export function PokerTable({ model, game, conn, talk, portrait, root }: PokerTab
       <ActionArea
         status={statusLine(model, game, !!legal)}
         yourTurn={!!legal}
-        decision={decisionKey}
+        turn={legal ? `${game.hand}:${legal.decision}` : undefined}
         keys={!!legal?.betting}
         clock={legal ? currentClock(model, game) : null}
         busy={sender.busy && !!conn}

@@ -105,7 +105,7 @@ export function PolaccoTable({ model, game, conn, talk, portrait }: PolaccoTable
       <ActionArea
         status={status}
         yourTurn={!!legal}
-        decision={`${game.hand}/${game.decision}`}
+        turn={legal ? `${game.hand}:${legal.decision}` : undefined}
         clock={legal ? clock : null}
         busy={sender.busy && !!conn}
         error={conn ? sender.error : null}
