@@ -1,7 +1,7 @@
 // TableView: one table as its viewer sees it, poker or Poker Polacco, live (with a connection: the
 // viewer acts) or read-only (conn null: the hand replayer). Fills its container's width; the felt and
 // seats turn to a tall layout in a narrow one (a phone), where the action bar sits at the bottom.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { TavoloConnection } from "../../../sdk/connection.js";
 import { type TableModel, cloneModel } from "../../../sdk/model.js";
 import { type TableTalk, emptyTalk, nextTalk } from "./table_talk.js";
@@ -59,13 +59,14 @@ export function TableView({ model, conn, compact }: TableViewProps) {
  */
 function useTableFeed(conn: TavoloConnection | null, key: string): { version: number; talk: TableTalk } {
   const [feed, setFeed] = useState(() => ({ version: 0, talk: emptyTalk() }));
-  useEffect(() => {
+  // A layout effect runs right after the first render, before the next message's task: no event is missed.
+  useLayoutEffect(() => {
     setFeed({ version: 0, talk: emptyTalk() });
     if (!conn) return;
     const stop = conn.on("table", (m, event) => {
       if (m.key === key) setFeed((f) => ({ version: f.version + 1, talk: nextTalk(f.talk, event) }));
     });
-    // Changes between the first render and this subscription (effects run after paint) count too.
+    // Changes between the model the parent rendered and this subscription count too.
     setFeed((f) => ({ ...f, version: f.version + 1 }));
     return stop;
   }, [conn, key]);
