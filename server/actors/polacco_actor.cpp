@@ -6,6 +6,7 @@
 
 #include "persistence/engine_state.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/actors/clock_state.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/polacco_actor_impl.hpp"
 #include "server/actors/shuffle_frames.hpp"
@@ -236,9 +237,7 @@ protocol::SnapshotContext PolaccoActor::Impl::context(PolaccoTableNumber table, 
     for (PolaccoPlayer p : at_table(table))
         c.players[p] = protocol::PlayerStatus{roster.name_of(p), false,
                                               std::find(away.begin(), away.end(), p) != away.end()};
-    if (clock.player >= 0 && clock.decision > 0)
-        c.clock = protocol::ClockState{clock.decision, (clock.base_left + clock.warning_left).count(),
-                                       clock.bank_left.count()};
+    if (clock.player >= 0 && clock.decision > 0) c.clock = clock_state(clock);
     return c;
 }
 
@@ -260,11 +259,14 @@ void PolaccoActor::Impl::carry_out(PolaccoTableNumber table, const table::Polacc
         std::visit(
             overloaded{
                 [&](const table::PolaccoPublish& p) {
-                    for (const table::PolaccoCopy& copy : p.copies)
+                    for (const table::PolaccoCopy& copy : p.copies) {
+                        v1::TableEvent event = protocol::table_event(copy.seen, here, hand);
+                        if (p.clock && p.clock->player >= 0 && p.clock->decision > 0)
+                            protocol::attach_clock(event, clock_state(*p.clock));
                         to(table, copy.to,
                            session::serialise(
-                               protocol::table_message(protocol::table_event(copy.seen, here, hand),
-                                                       static_cast<std::uint64_t>(p.seq))));
+                               protocol::table_message(std::move(event), static_cast<std::uint64_t>(p.seq))));
+                    }
                 },
                 [&](const table::PolaccoTournamentNews& n) { news(table, n); },
                 [&](const table::PolaccoTableViews& v) {

@@ -16,6 +16,7 @@
 #include "engine/tournament/table_report_text.hpp"
 #include "persistence/engine_state.hpp"
 #include "server/actors/chat_log.hpp"
+#include "server/actors/clock_state.hpp"
 #include "server/actors/dealing_gate.hpp"
 #include "server/actors/hand_archive.hpp"
 #include "server/actors/on_strand.hpp"
@@ -73,11 +74,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     // The connection each account last re-attached from: an away notice of an older connection that
     // closed after a newer one re-attached must not show the player away (the newer connection wins).
     std::map<session::AccountIdValue, SessionId> attached;
-    std::deque<engine::DirectorMessage> inbox;   // the director's messages not applied yet
-    std::map<std::int64_t, MoveNotice> notices;  // by move number, until its SeatPlayer applies
-    std::vector<std::string> hand_names;         // by seat, as the hand in play was dealt (its PHH)
-    bool pausing = false;                        // the pause before the next hand runs
-    bool paused = false;                         // ... and is over: the StartHand at the front may deal
+    std::deque<engine::DirectorMessage> inbox;     // the director's messages not applied yet
+    std::map<std::int64_t, MoveNotice> notices;    // by move number, until its SeatPlayer applies
+    std::vector<std::string> hand_names;           // by seat, as the hand in play was dealt (its PHH)
+    std::vector<engine::EntrantId> hand_entrants;  // by seat, as dealt: a busted player's seat is empty
+                                                   // before the hand's last events reach him
+    bool pausing = false;                          // the pause before the next hand runs
+    bool paused = false;                           // ... and is over: the StartHand at the front may deal
     std::int64_t level_ends_at_ms = 0;
     int pending_commits = 0;  // finished hands not yet durable
     bool stopping = false;
@@ -104,10 +107,17 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 
     // ---- who receives what ------------------------------------------------------------------
 
+    // The player in the seat, or, when it is empty, the one dealt there into the hand in play or just
+    // ended: a player busted by a hand has left his seat when its last events (the pots awarded, the
+    // hand's end, the shuffle's reveal) go out, and he sees them too.
     void to_seat(SeatIndex seat, const Frame& frame) {
-        if (seat < 0 || seat >= seats().size() || !seats().occupied(seat)) return;
-        if (const RosterEntry* e = setup.roster->find(seats().at(seat).entrant))
-            ctx.outbox.to_account(e->account, frame);
+        if (seat < 0 || seat >= seats().size()) return;
+        const auto dealt = static_cast<std::size_t>(seat) < hand_entrants.size()
+                               ? hand_entrants[static_cast<std::size_t>(seat)]
+                               : engine::kNoEntrant;
+        const engine::EntrantId entrant = seats().occupied(seat) ? seats().at(seat).entrant : dealt;
+        if (entrant == engine::kNoEntrant) return;
+        if (const RosterEntry* e = setup.roster->find(entrant)) ctx.outbox.to_account(e->account, frame);
     }
     void to_observers(const Frame& frame) {
         for (SessionId s : observers)
@@ -152,9 +162,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
             c.players[p.entrant] =
                 protocol::PlayerStatus{setup.roster->name_of(p.entrant), p.sitting_out, core.disconnected(s)};
         }
-        if (clock != nullptr && clock->seat != engine::kNoSeat)
-            c.clock = protocol::ClockState{clock->decision, (clock->base_left + clock->warning_left).count(),
-                                           clock->bank_left.count()};
+        if (clock != nullptr && clock->seat != engine::kNoSeat) c.clock = clock_state(*clock);
         return c;
     }
     Frame snapshot_frame(const engine::view::PokerViewer& viewer) const {
@@ -212,45 +220,50 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 
     void carry_out(const table::Effects& effects) {
         for (const table::Effect& effect : effects)
-            std::visit(
-                overloaded{
-                    [&](const table::Publish& p) { publish(p); },
-                    [&](const table::SeatStatus& s) { status(s); },
-                    [&](const table::TableViews& v) { views(v); },
-                    [&](const table::ArmTimer& t) { arm(t); },
-                    [&](const table::Refused& r) {
-                        if (current == nullptr)  // a purchase asked earlier, refused at the hand's end
-                            tell_entrant(r.entrant, refusal_of(r));
-                        else
-                            reply(refusal_of(r));
-                    },
-                    [&](const table::DirectorMessageRefused& r) {
-                        spdlog::error("event=director_message_refused table={}:{} error=\"{}\"",
-                                      setup.address.tournament_id, setup.address.table, r.message);
-                    },
-                    [&](const table::HandFinished& f) { persist_then_report(f); },
-                    [&](const table::ReportToDirector& r) {
-                        if (setup.report) setup.report(r.report);
-                    },
-                    [&](const table::ShuffleCommitted& c) {
-                        to_everyone(commitment_frame(setup.address, c));
-                    },
-                    [&](const table::ShuffleRevealed& r) { to_everyone(reveal_frame(setup.address, r)); },
-                    [&](const table::PurchaseOffer& o) { offer(o); },
-                    [&](const table::PayForChips& p) { pay_for(p); },
-                    [&](const table::PayBack& p) { pay_back(p.purchase); },
-                    [&](const table::ChipsAdded& c) { chips_added(c); },
-                    [&](const table::ArmPurchaseTimer& t) { arm_purchase(t); },
-                },
-                effect);
+            std::visit(overloaded{
+                           [&](const table::Publish& p) { publish(p); },
+                           [&](const table::SeatStatus& s) { status(s); },
+                           [&](const table::TableViews& v) { views(v); },
+                           [&](const table::ArmTimer& t) { arm(t); },
+                           [&](const table::Refused& r) {
+                               if (current == nullptr)  // a purchase asked earlier, refused at the hand's end
+                                   tell_entrant(r.entrant, refusal_of(r));
+                               else
+                                   reply(refusal_of(r));
+                           },
+                           [&](const table::DirectorMessageRefused& r) {
+                               spdlog::error("event=director_message_refused table={}:{} error=\"{}\"",
+                                             setup.address.tournament_id, setup.address.table, r.message);
+                           },
+                           [&](const table::HandFinished& f) { persist_then_report(f); },
+                           [&](const table::ReportToDirector& r) {
+                               if (setup.report) setup.report(r.report);
+                           },
+                           [&](const table::ShuffleCommitted& c) {
+                               to_everyone(commitment_frame(setup.address, c));
+                           },
+                           [&](const table::ShuffleRevealed& r) {
+                               to_everyone(reveal_frame(setup.address, r));
+                               hand_entrants.clear();  // the hand's last event: a player who left has it now
+                           },
+                           [&](const table::PurchaseOffer& o) { offer(o); },
+                           [&](const table::PayForChips& p) { pay_for(p); },
+                           [&](const table::PayBack& p) { pay_back(p.purchase); },
+                           [&](const table::ChipsAdded& c) { chips_added(c); },
+                           [&](const table::ArmPurchaseTimer& t) { arm_purchase(t); },
+                       },
+                       effect);
     }
 
     void publish(const table::Publish& p) {
         const engine::HandId hand = hand_id();
-        for (const table::Copy& copy : p.copies)
+        for (const table::Copy& copy : p.copies) {
+            v1::TableEvent event = protocol::table_event(copy.seen, setup.address, hand);
+            if (p.clock && p.clock->seat != engine::kNoSeat)
+                protocol::attach_clock(event, clock_state(*p.clock));
             to(copy.to, session::serialise(
-                            protocol::table_message(protocol::table_event(copy.seen, setup.address, hand),
-                                                    static_cast<std::uint64_t>(p.seq))));
+                            protocol::table_message(std::move(event), static_cast<std::uint64_t>(p.seq))));
+        }
     }
 
     void status(const table::SeatStatus& s) {
@@ -380,10 +393,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 paused = false;
                 hand_started_at = std::chrono::system_clock::now();
                 hand_names.assign(static_cast<std::size_t>(seats().size()), std::string());
+                hand_entrants.assign(static_cast<std::size_t>(seats().size()), engine::kNoEntrant);
                 for (SeatIndex s = 0; s < seats().size(); ++s)
-                    if (seats().occupied(s))
+                    if (seats().occupied(s)) {
                         hand_names[static_cast<std::size_t>(s)] =
                             setup.roster->name_of(seats().at(s).entrant);
+                        hand_entrants[static_cast<std::size_t>(s)] = seats().at(s).entrant;
+                    }
             }
             if (const auto* seat = std::get_if<engine::SeatPlayer>(&message)) tell_moved(seat->move);
             carry_out(core.on_director(message, now()));

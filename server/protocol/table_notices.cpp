@@ -14,6 +14,24 @@ v1::TableEvent clock_event(const TableAddress& table, std::int64_t hand, const S
     return out;
 }
 
+void attach_clock(v1::TableEvent& event, const ClockState& clock) {
+    v1::TurnClock* m = nullptr;
+    if (event.has_poker_decision()) {
+        m = event.mutable_poker_decision()->mutable_clock();
+        m->set_seat(event.poker_decision().to_act());
+        m->set_player(-1);
+    } else if (event.has_polacco_decision()) {
+        m = event.mutable_polacco_decision()->mutable_clock();
+        m->set_seat(-1);
+        m->set_player(event.polacco_decision().to_act());
+    } else {
+        return;
+    }
+    m->set_decision(clock.decision);
+    m->set_time_left_ms(clock.time_left_ms);
+    m->set_time_bank_ms(clock.time_bank_ms);
+}
+
 v1::TableEvent sitting_out_event(const TableAddress& table, std::int64_t hand, const Someone& who,
                                  bool sitting_out) {
     v1::TableEvent out = addressed_event(table, hand);

@@ -18,6 +18,9 @@ struct Someone {
 
 v1::TableEvent clock_event(const TableAddress& table, std::int64_t hand, const Someone& to_act,
                            const ClockState& clock);
+// The clock that runs for a pending decision, put on its PokerDecisionPending or PolaccoDecisionPending
+// (`event` unchanged when it is neither).
+void attach_clock(v1::TableEvent& event, const ClockState& clock);
 v1::TableEvent sitting_out_event(const TableAddress& table, std::int64_t hand, const Someone& who,
                                  bool sitting_out);
 v1::TableEvent connection_event(const TableAddress& table, std::int64_t hand, const Someone& who,

@@ -16,6 +16,7 @@ import {
   pokerLegalOf,
   polaccoLegalOf,
   puntoOf,
+  stakesOf,
 } from "./model.js";
 
 const n = (v: bigint | number | undefined): number => Number(v ?? 0);
@@ -25,7 +26,7 @@ function seatAt(t: PokerState, seat: number): PokerSeat {
   return t.seats[seat]!;
 }
 
-function foldPoker(m: TableModel, t: PokerState, e: TableEvent["event"]): void {
+function foldPoker(m: TableModel, t: PokerState, e: TableEvent["event"], now: number): void {
   switch (e.case) {
     case "handStarted": {
       const h = e.value;
@@ -33,12 +34,7 @@ function foldPoker(m: TableModel, t: PokerState, e: TableEvent["event"]): void {
       t.inHand = true;
       t.game = h.game;
       t.betting = h.betting;
-      t.stakes = {
-        level: h.stakes?.level ?? 0,
-        smallBlind: n(h.stakes?.smallBlind),
-        bigBlind: n(h.stakes?.bigBlind),
-        ante: n(h.stakes?.ante),
-      };
+      t.stakes = stakesOf(h.stakes);
       t.tableSize = h.tableSize;
       t.button = h.button;
       t.smallBlindSeat = h.smallBlindSeat;
@@ -194,6 +190,7 @@ function foldPoker(m: TableModel, t: PokerState, e: TableEvent["event"]): void {
       t.decision = n(p.decision);
       t.toAct = p.toAct;
       t.legal = pokerLegalOf(p.legal);
+      if (p.clock) m.clock = clockOf(p.clock, now); // the clock that runs for it
       return;
     }
     case "sittingOut":
@@ -215,7 +212,7 @@ function putIn(t: PokerState, s: number, amount: number, toBet: boolean, allIn: 
   t.potTotal += amount;
 }
 
-function foldPolacco(m: TableModel, t: PolaccoState, e: TableEvent["event"]): void {
+function foldPolacco(m: TableModel, t: PolaccoState, e: TableEvent["event"], now: number): void {
   const player = (id: bigint | number) => t.seats.find((s) => s.player === Number(id));
   switch (e.case) {
     case "polaccoHandStarted": {
@@ -297,6 +294,7 @@ function foldPolacco(m: TableModel, t: PolaccoState, e: TableEvent["event"]): vo
       t.decision = n(e.value.decision);
       t.toAct = n(e.value.toAct);
       t.legal = polaccoLegalOf(e.value.legal);
+      if (e.value.clock) m.clock = clockOf(e.value.clock, now);
       return;
     case "sittingOut": {
       const seat = player(e.value.player);
@@ -325,6 +323,6 @@ export function applyEvent(m: TableModel, event: TableEvent, seq: number, now: n
     m.shuffleCommitment = e.value.commitment;
     return;
   }
-  if (m.game.kind === "poker") foldPoker(m, m.game, e);
-  else foldPolacco(m, m.game, e);
+  if (m.game.kind === "poker") foldPoker(m, m.game, e, now);
+  else foldPolacco(m, m.game, e, now);
 }

@@ -64,39 +64,35 @@ export class HandRecorder {
     const key = after.key;
     const c = event?.event.case;
     if (c === "handStarted" || c === "polaccoHandStarted") {
-      this.finish(key, false);
-      this.current.set(key, {
-        id: `${key}/${after.game.hand}`,
-        tableKey: key,
-        hand: after.game.hand,
-        startedAtMs: Date.now(),
-        start: cloneModel(after),
-        events: [],
-        complete: false,
-      });
+      this.begin(after);
       return;
     }
     const rec = this.current.get(key);
     if (!event) {
       // A snapshot: mid-hand, start recording from it (a resume keeps the recording of its hand).
       if (rec && rec.hand === after.game.hand) return;
-      this.finish(key, false);
-      if (after.game.inHand)
-        this.current.set(key, {
-          id: `${key}/${after.game.hand}`,
-          tableKey: key,
-          hand: after.game.hand,
-          startedAtMs: Date.now(),
-          start: cloneModel(after),
-          events: [],
-          complete: false,
-        });
+      if (after.game.inHand) this.begin(after);
+      else this.finish(key, false);
       return;
     }
     if (!rec) return;
     rec.events.push(event);
     if (c === "shuffleReveal") this.finish(key, true); // the hand's last event
     else if (c === "handEnded" || c === "polaccoHandEnded") rec.complete = true;
+  }
+
+  /** Files the table's recording in progress, if any, and starts one from this model. */
+  private begin(start: TableModel): void {
+    this.finish(start.key, false);
+    this.current.set(start.key, {
+      id: `${start.key}/${start.game.hand}`,
+      tableKey: start.key,
+      hand: start.game.hand,
+      startedAtMs: Date.now(),
+      start: cloneModel(start),
+      events: [],
+      complete: false,
+    });
   }
 
   private finish(key: string, complete: boolean): void {

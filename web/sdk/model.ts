@@ -172,6 +172,10 @@ export interface TableModel {
 
 const n = (v: bigint | number | undefined): number => Number(v ?? 0);
 
+export function stakesOf(s: { level: number; smallBlind: bigint; bigBlind: bigint; ante: bigint } | undefined): Stakes {
+  return { level: s?.level ?? 0, smallBlind: n(s?.smallBlind), bigBlind: n(s?.bigBlind), ante: n(s?.ante) };
+}
+
 export function pokerLegalOf(l: PokerLegalActions | undefined): PokerLegal | null {
   if (!l) return null;
   return {
@@ -294,12 +298,7 @@ export function fromSnapshot(s: TableSnapshot, seq: number, now: number): TableM
       inHand: t?.inHand ?? false,
       game: t?.game ?? 0,
       betting: t?.betting ?? 0,
-      stakes: {
-        level: t?.stakes?.level ?? 0,
-        smallBlind: n(t?.stakes?.smallBlind),
-        bigBlind: n(t?.stakes?.bigBlind),
-        ante: n(t?.stakes?.ante),
-      },
+      stakes: stakesOf(t?.stakes),
       button: t?.button ?? -1,
       smallBlindSeat: t?.smallBlindSeat ?? -1,
       bigBlindSeat: t?.bigBlindSeat ?? -1,

@@ -145,6 +145,38 @@ TournamentDeclaration poker(const std::string& name, TournamentGame game, engine
     return d;
 }
 
+// RULES.md §5 and issue 13: each decision's clock reaches its player with the decision (the client
+// shows it counting down), and a player busted by a hand receives that hand to its end (its pots and
+// its close), though his seat is empty by then.
+void expect_clocks_and_whole_last_hands(const std::vector<Received>& log) {
+    std::map<session::AccountIdValue, const v1::TableEvent*> last_event;
+    int clocks = 0;
+    for (const Received& r : log) {
+        if (r.account == 0 || !r.message.has_table_event()) continue;
+        const v1::TableEvent& e = r.message.table_event();
+        last_event[r.account] = &e;
+        const bool poker = e.has_poker_decision() && e.poker_decision().has_legal();
+        const bool polacco = e.has_polacco_decision() && e.polacco_decision().has_legal();
+        if (!poker && !polacco) continue;
+        const std::int64_t decision = poker ? e.poker_decision().decision() : e.polacco_decision().decision();
+        const bool has_clock = poker ? e.poker_decision().has_clock() : e.polacco_decision().has_clock();
+        ASSERT_TRUE(has_clock) << "a decision without its clock: " << e.ShortDebugString();
+        const v1::TurnClock& clock = poker ? e.poker_decision().clock() : e.polacco_decision().clock();
+        EXPECT_EQ(clock.decision(), decision);
+        EXPECT_GT(clock.time_left_ms() + clock.time_bank_ms(), 0);
+        if (poker) {
+            EXPECT_EQ(clock.seat(), e.poker_decision().to_act());
+        } else {
+            EXPECT_EQ(clock.player(), e.polacco_decision().to_act());
+        }
+        ++clocks;
+    }
+    EXPECT_GT(clocks, 0);
+    for (const auto& [account, e] : last_event)
+        EXPECT_TRUE(e->has_shuffle_reveal() || e->has_hand_ended() || e->has_polacco_hand_ended())
+            << "account " << account << " last saw the middle of a hand: " << e->ShortDebugString();
+}
+
 TEST(SitAndGoActors, rules_6_heads_up_holdem_played_to_the_end_with_prizes_in_the_wallets) {
     Harness h(kSpeed);
     ScriptedPlayers players(h, 11);
@@ -152,6 +184,7 @@ TEST(SitAndGoActors, rules_6_heads_up_holdem_played_to_the_end_with_prizes_in_th
         poker("hu", TournamentGame::Holdem, engine::TournamentKind::HeadsUp, engine::Betting::NoLimit, 2), 2);
     h.tournaments.start(start);
     expect_played_to_the_end(h, start);
+    expect_clocks_and_whole_last_hands(h.outbox.log());
 }
 
 TEST(SitAndGoActors, rules_6_three_player_stud_played_to_the_end_with_prizes_in_the_wallets) {
@@ -162,6 +195,7 @@ TEST(SitAndGoActors, rules_6_three_player_stud_played_to_the_end_with_prizes_in_
         3);
     h.tournaments.start(start);
     expect_played_to_the_end(h, start);
+    expect_clocks_and_whole_last_hands(h.outbox.log());
 }
 
 TEST(SitAndGoActors, rules_9_polacco_sit_and_go_played_to_the_end_with_prizes_in_the_wallets) {
@@ -172,6 +206,7 @@ TEST(SitAndGoActors, rules_9_polacco_sit_and_go_played_to_the_end_with_prizes_in
     const auto start = h.tournament(d, 3);
     h.tournaments.start(start);
     expect_played_to_the_end(h, start);
+    expect_clocks_and_whole_last_hands(h.outbox.log());
 }
 
 }  // namespace

@@ -96,21 +96,7 @@ function EliminatedBody(props: { dialog: Extract<Dialog, { kind: "eliminated" }>
         {d.prizeCents > 0 ? t("eliminated.prize", { prize: formatMoney(d.prizeCents) }) : t("eliminated.noPrize")}
       </p>
       <Wallet />
-      <div class="modal-actions">
-        <button type="button" onClick={() => closeDialog(d.id)}>
-          {t("common.ok")}
-        </button>
-        <button
-          type="button"
-          class="primary"
-          onClick={() => {
-            closeDialog(d.id);
-            view.value = "lobby";
-          }}
-        >
-          {t("dialog.toLobby")}
-        </button>
-      </div>
+      <OkOrLobby id={d.id} />
     </>
   );
 }
@@ -123,21 +109,28 @@ function OutcomeBody(props: { dialog: Extract<Dialog, { kind: "outcome" }> }): J
       <h2 id={`dialog-${d.id}`}>{o ? outcomeTitle(o) : ""}</h2>
       {o && <OutcomeDetails outcome={o} />}
       <Wallet />
-      <div class="modal-actions">
-        <button type="button" onClick={() => closeDialog(d.id)}>
-          {t("common.ok")}
-        </button>
-        <button
-          type="button"
-          class="primary"
-          onClick={() => {
-            closeDialog(d.id);
-            view.value = "lobby";
-          }}
-        >
-          {t("dialog.toLobby")}
-        </button>
-      </div>
+      <OkOrLobby id={d.id} />
     </>
+  );
+}
+
+/** A tournament's end: OK closes the dialog, the other button goes back to the lobby. */
+function OkOrLobby(props: { id: number }): JSX.Element {
+  return (
+    <div class="modal-actions">
+      <button type="button" onClick={() => closeDialog(props.id)}>
+        {t("common.ok")}
+      </button>
+      <button
+        type="button"
+        class="primary"
+        onClick={() => {
+          closeDialog(props.id);
+          view.value = "lobby";
+        }}
+      >
+        {t("dialog.toLobby")}
+      </button>
+    </div>
   );
 }

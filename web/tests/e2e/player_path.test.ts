@@ -69,6 +69,8 @@ test("a person's path: account, Sit&Go against bots played to the end through th
     answered = await currentTurn(page);
     const bar = turnBar(page);
     if (!pictured) {
+      // Her clock runs on her seat while she decides (the action clock, then the time bank).
+      await page.locator(".tv-seat--mine [data-testid=clock]").waitFor();
       await page.screenshot({ path: screenshotPath("path-2-table") });
       pictured = true;
     }

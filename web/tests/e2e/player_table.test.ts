@@ -299,6 +299,20 @@ async function phone(): Promise<void> {
     const box = (await el.boundingBox())!;
     assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= screen.width + 0.5 && box.y + box.height <= screen.height + 0.5, `${await el.textContent()} at ${JSON.stringify(box)}`);
   }
+  // The felt fits: every seat on the screen; each control is the element at its own centre (nothing
+  // covers it), so a tap reaches it.
+  for (const seat of await page.locator("[data-testid^=seat-]").all()) {
+    const box = (await seat.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= screen.width + 0.5 && box.y >= 0 && box.y + box.height <= screen.height + 0.5, `seat at ${JSON.stringify(box)}`);
+  }
+  for (const el of await bar.locator("button, input").all()) {
+    const reachable = await el.evaluate((node) => {
+      const r = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit === node || node.contains(hit);
+    });
+    assert.ok(reachable, `${await el.textContent()} is covered`);
+  }
   // The viewer's seat is above the bar, not under it.
   const seat = (await page.locator(".tv-seat--mine .tv-seat__plate").boundingBox())!;
   const barBox = (await bar.boundingBox())!;
