@@ -3,8 +3,7 @@
 // drop. Runs in a browser (the global WebSocket) or in Node (pass `ws`'s WebSocket as `webSocket`).
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import type { LoggedIn, TournamentInfo } from "./gen/account_pb.js";
-import type { TableEvent } from "./gen/table_events_pb.js";
-import type { ChatLine, PokerCommand, PolaccoCommand, SanctionNotice } from "./gen/table_pb.js";
+import type { ChatLine, PokerCommand, PokerCommandSchema, PolaccoCommand, PolaccoCommandSchema } from "./gen/table_pb.js";
 import {
   ClientMessageSchema,
   type ServerMessage,
@@ -12,91 +11,23 @@ import {
   type Closing,
   type Error as WireError,
 } from "./gen/tavolo_pb.js";
-import type { TournamentEvent } from "./gen/tournament_pb.js";
 import { ErrorCode, ProtocolVersion } from "./gen/vocabulary_pb.js";
 import { Emitter } from "./emitter.js";
 import { type LobbyTournament, lobbyTournamentOf } from "./lobby.js";
 import { type TableAddress, type TableKey, type TableModel, addressOf, tableKey } from "./model.js";
 import { TableStream } from "./table_stream.js";
+import {
+  type Account,
+  type ChatEntry,
+  type ConnectionEvents,
+  type ConnectionOptions,
+  type ConnectionState,
+  TavoloError,
+  type WebSocketLike,
+} from "./connection_types.js";
 
-/** What a WebSocket must offer: the browser's, or Node's `ws`. */
-export interface WebSocketLike {
-  binaryType: string;
-  readonly readyState: number;
-  onopen: ((ev: any) => void) | null;
-  onclose: ((ev: any) => void) | null;
-  onerror: ((ev: any) => void) | null;
-  onmessage: ((ev: { data: any }) => void) | null;
-  send(data: Uint8Array): void;
-  close(code?: number, reason?: string): void;
-}
+export * from "./connection_types.js";
 
-export type ConnectionState =
-  | "idle" // not connected yet
-  | "connecting" // the first connection
-  | "open" // connected and, once logged in, attached
-  | "reconnecting" // dropped: trying again with backoff
-  | "closed"; // closed for good (close(), superseded, logged out, account closed)
-
-export interface ConnectionOptions {
-  /** ws://host:port/ws or wss://... */
-  url: string;
-  /** The client's name for the server's logs. */
-  client?: string;
-  /** Makes a socket; default: the global WebSocket. */
-  webSocket?: (url: string) => WebSocketLike;
-  /** Backoff between reconnection attempts: from initialMs, doubling, at most maxMs (with jitter). */
-  backoff?: { initialMs: number; maxMs: number };
-  /** A Ping this often while open; a connection silent for two periods is dropped and resumed. */
-  pingIntervalMs?: number;
-  /** Milliseconds, for clocks: default performance.now() where it exists. */
-  now?: () => number;
-}
-
-export interface Account {
-  id: number;
-  name: string;
-  balanceCents: number;
-}
-
-/** A refused request: the server's ErrorCode and message, or a local reason (code UNSPECIFIED). */
-export class TavoloError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "TavoloError";
-  }
-  get codeName(): string {
-    return ErrorCode[this.code] ?? String(this.code);
-  }
-}
-
-export interface ChatEntry {
-  id: number;
-  from: string;
-  text: string;
-}
-
-export type ConnectionEvents = {
-  state: (state: ConnectionState) => void;
-  /** Logged in or resumed: the account and a fresh resume token (keep it to resume after a reload). */
-  loggedIn: (account: Account, resumeToken: string, expiresAtMs: number) => void;
-  /** The resume token was refused (expired, logged out elsewhere): log in again. */
-  loggedOut: (reason: string) => void;
-  lobby: (tournaments: LobbyTournament[]) => void;
-  /** A table's model changed (a snapshot, or an event applied: then `event` is it). */
-  table: (model: TableModel, event: TableEvent | null) => void;
-  chat: (key: TableKey, line: ChatEntry) => void;
-  chatRemoved: (key: TableKey, id: number, reason: string) => void;
-  tournament: (event: TournamentEvent) => void;
-  wallet: (balanceCents: number) => void;
-  sanction: (notice: SanctionNotice) => void;
-  /** An Error the server sent on its own or for a request nobody waits for. */
-  error: (error: TavoloError) => void;
-  closing: (closing: Closing) => void;
-};
 
 type ClientBody = MessageInitShape<typeof ClientMessageSchema>["body"];
 
@@ -280,7 +211,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
    * Acts on the table's current decision. Resolves once the table has moved past that decision,
    * rejects with the server's refusal (nothing changed then).
    */
-  act(key: TableKey, command: { poker: MessageInitShape<typeof import("./gen/table_pb.js").PokerCommandSchema> } | { polacco: MessageInitShape<typeof import("./gen/table_pb.js").PolaccoCommandSchema> }): Promise<void> {
+  act(key: TableKey, command: { poker: MessageInitShape<typeof PokerCommandSchema> } | { polacco: MessageInitShape<typeof PolaccoCommandSchema> }): Promise<void> {
     const model = this.table(key);
     if (!model) return Promise.reject(new TavoloError(ErrorCode.UNKNOWN_TABLE, `not at table ${key}`));
     const hand = model.game.hand;
@@ -327,11 +258,11 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
     return sent;
   }
 
-  pokerCommand(key: TableKey, command: MessageInitShape<typeof import("./gen/table_pb.js").PokerCommandSchema>): Promise<void> {
+  pokerCommand(key: TableKey, command: MessageInitShape<typeof PokerCommandSchema>): Promise<void> {
     return this.act(key, { poker: command });
   }
 
-  polaccoCommand(key: TableKey, command: MessageInitShape<typeof import("./gen/table_pb.js").PolaccoCommandSchema>): Promise<void> {
+  polaccoCommand(key: TableKey, command: MessageInitShape<typeof PolaccoCommandSchema>): Promise<void> {
     return this.act(key, { polacco: command });
   }
 
