@@ -133,11 +133,15 @@ Effects LobbyCore::tournament_created(RequestId request,
     return out;
 }
 
-void LobbyCore::reopen(const Listed& t, TimePoint now, Effects& out) {
+void LobbyCore::reopen(const Listed& t, TimePoint now, Effects& out, bool cancelled) {
     const TournamentDeclaration& declaration = declaration_of(t);
-    // A copy of a Sit&Go with a fixed start time would open with its deadline already past.
+    // A copy of a Sit&Go with a fixed start time would open with its deadline already past. A
+    // recurring declaration's copies open on its schedule only. A copy with no time to register
+    // ("+0s") cancelled at its deadline would be cancelled again at once, and again: not re-opened.
+    const auto* after = std::get_if<StartAfter>(&declaration.start);
     if (!options_.reopen_single_table || !single_table(declaration.kind) ||
-        std::holds_alternative<StartAt>(declaration.start) || stopping_ || !declaration.source_json.empty())
+        std::holds_alternative<StartAt>(declaration.start) || declaration.every || stopping_ ||
+        !declaration.source_json.empty() || (cancelled && after != nullptr && after->delay.count() == 0))
         return;
     create(t.declaration, now, out);
 }
@@ -433,7 +437,7 @@ void LobbyCore::cancel(Listed& t, TimePoint now, Effects& out) {
     }
     t.entries.clear();
     publish(t, out);
-    reopen(t, now, out);
+    reopen(t, now, out, true);
 }
 
 Effects LobbyCore::tick(TimePoint now) {

@@ -178,7 +178,7 @@ class LobbyCore {
     void decide_start(Listed& t, TimePoint now, Effects& out);
     void start(Listed& t, TimePoint now, Effects& out);
     void cancel(Listed& t, TimePoint now, Effects& out);
-    void reopen(const Listed& t, TimePoint now, Effects& out);
+    void reopen(const Listed& t, TimePoint now, Effects& out, bool cancelled = false);
     void publish(const Listed& t, Effects& out) const;
     ListingFacts facts(const Listed& t, std::optional<AccountId> viewer) const;
     void drop_old(TimePoint now, Effects& out);

@@ -76,6 +76,27 @@ TEST(RecurringSchedule, TheLobbyOpensTheNextCopyAtEachPeriod) {
     EXPECT_LE(*lobby.core.next_deadline(), kOpened + 45min);  // the new copy's start at the latest
 }
 
+// A heads-up with no time to register ("+0s") is cancelled at its deadline: recurring, its copies
+// open once a period (the schedule alone opens them); not recurring, it is not re-opened (each
+// copy would be cancelled at once, and again: thousands of tournaments a second).
+TEST(RecurringSchedule, ASitAndGoWithNoTimeToRegisterIsNotReopenedOverAndOver) {
+    TournamentDeclaration d = poker("Heads-up now", engine::TournamentKind::HeadsUp, 2, 2, StartAfter{0s});
+    d.every = std::chrono::minutes(1);
+    Lobby recurring({d});
+    recurring.open();
+    for (auto at = kOpened; at <= kOpened + 3min; at += 1s)
+        recurring.tick(at);
+    EXPECT_EQ(only<CreateTournament>(recurring.log).size(), 4u);  // at 0, 1, 2 and 3 minutes
+
+    d.every.reset();
+    Lobby once({d});
+    once.open();
+    for (auto at = kOpened; at <= kOpened + 10s; at += 1s)
+        once.tick(at);
+    EXPECT_EQ(only<CreateTournament>(once.log).size(), 1u);
+    EXPECT_EQ(once.snapshot().tournaments(0).state(), v1::TOURNAMENT_STATE_CANCELLED);
+}
+
 TEST(RecurringSchedule, ALateTickOpensEveryCopyDueEachAtItsOwnMoment) {
     const TimePoint first = kOpened + 1h;
     Lobby lobby(every_half_hour(StartAt{first}));
