@@ -242,10 +242,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                            [&](const table::ShuffleCommitted& c) {
                                to_everyone(commitment_frame(setup.address, c));
                            },
-                           [&](const table::ShuffleRevealed& r) {
-                               to_everyone(reveal_frame(setup.address, r));
-                               hand_entrants.clear();  // the hand's last event: a player who left has it now
-                           },
+                           [&](const table::ShuffleRevealed& r) { revealed(r); },
                            [&](const table::PurchaseOffer& o) { offer(o); },
                            [&](const table::PayForChips& p) { pay_for(p); },
                            [&](const table::PayBack& p) { pay_back(p.purchase); },
@@ -253,6 +250,12 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                            [&](const table::ArmPurchaseTimer& t) { arm_purchase(t); },
                        },
                        effect);
+    }
+
+    // The hand's last event: a player who left his seat during the hand has it now, and no more.
+    void revealed(const table::ShuffleRevealed& r) {
+        to_everyone(reveal_frame(setup.address, r));
+        hand_entrants.clear();
     }
 
     void publish(const table::Publish& p) {
