@@ -50,7 +50,9 @@ TEST(SitAndGoEveryGame, BotsPlayEachToTheEndAndEveryCentIsAccountedFor) {
     // A graceful stop drains the write path: what the database holds next is final.
     EXPECT_EQ(server.stop(), 0) << server.log();
 
-    EXPECT_EQ(tournaments_finished(db), 7);
+    EXPECT_EQ(tournaments_finished(db), 7)
+        << db.query("SELECT string_agg(id || ':' || state, ' ') FROM tournaments") << "\n"
+        << server.log();  // seen once under load: 6 (issue 13's note)
     EXPECT_EQ(tournaments_badly_ranked(db), 0) << "every entrant ranked once, 1..n, one winner";
     EXPECT_EQ(prize_pools_not_paid_out(db), 0) << "each prize pool paid out to the cent";
     EXPECT_EQ(wallets_off_by_anything(db, kGrantCents), 0) << "wallet = grant - buy-ins + prizes";
