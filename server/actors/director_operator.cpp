@@ -105,7 +105,7 @@ std::string DirectorActor::Impl::snapshot_json() const {
                                            {"stack", p.stack}});
             if (e) where[static_cast<std::size_t>(p.entrant)] = {t, seat, p.stack};
         }
-        tables_out.push_back(json::object{{"number", t + 1},
+        tables_out.push_back(json::object{{"table", t},  // from 0, as TableRef.table and the API
                                           {"button", view.button()},
                                           {"in_hand", view.in_hand()},
                                           {"hand_playing", director->hand_playing(t)},
@@ -129,7 +129,7 @@ std::string DirectorActor::Impl::snapshot_json() const {
                                  : where[i].table >= 0 ? "playing"
                                                        : "moving"}};
         if (where[i].table >= 0) {
-            p["table"] = where[i].table + 1;
+            p["table"] = where[i].table;
             p["seat"] = where[i].seat;
         }
         if (place_of[i] > 0) p["place"] = place_of[i];

@@ -7,6 +7,8 @@
 // Malformed bodies are 400 naming the field, unknown ids 404, a state that refuses 409.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <future>
@@ -233,6 +235,17 @@ TEST(OperatorTournaments, CreatedOverTheApiPlayedInspectedPausedAndResumed) {
     EXPECT_EQ(integer(live.at("prize_pool_cents")), 8 * 1000);
     EXPECT_EQ(live.at("payouts").as_array().size(), 2u);
     EXPECT_EQ(live.at("players").as_array().size(), 8u);
+    // Tables count from 0 here as everywhere in the API and the protocol; each player's is listed.
+    std::set<std::int64_t> numbers;
+    for (const auto& t : live.at("tables").as_array())
+        numbers.insert(integer(t.at("table")));
+    ASSERT_FALSE(numbers.empty());
+    EXPECT_EQ(*numbers.begin(), 0);
+    for (const auto& p : live.at("players").as_array()) {
+        if (p.as_object().contains("table")) {
+            EXPECT_TRUE(numbers.contains(integer(p.at("table"))));
+        }
+    }
 
     // Paused: no hand starts, the clock stands still; a second pause is refused.
     room.wait_hands(id, 2);

@@ -177,7 +177,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 /** The API's table number (from 0) of a table of the director's snapshot. */
 function tableNumber(table: LiveTable): number {
-  return table.table ?? (table.number ?? 1) - 1;
+  return table.table ?? 0;
 }
 
 function LiveSection({ tournament, live }: { tournament: number; live: LiveSnapshot }) {

@@ -63,7 +63,6 @@ export interface LivePlayer {
 // A table of the director's snapshot. Poker's counts tables from 1 in `number` (the rest of the API
 // counts from 0); Polacco's gives `table`.
 export interface LiveTable {
-  number?: number;
   table?: number;
   button?: number;
   in_hand?: boolean;
