@@ -43,7 +43,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
   private socket: WebSocketLike | null = null;
   private nextRequest = 1;
   private pending = new Map<number, Pending>();
-  private inFlight = new Map<string, Promise<void>>();
+  private inFlight = new Map<string, { promise: Promise<void>; id: number }>();
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -55,6 +55,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
   private observed = new Set<TableKey>();
   private closedForGood = false;
   private welcomed: Promise<void> | null = null;
+  private failWelcome: ((e: TavoloError) => void) | null = null;
 
   state: ConnectionState = "idle";
   account: Account | null = null;
@@ -81,6 +82,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
     this.closedForGood = false;
     this.setState(this.state === "reconnecting" ? "reconnecting" : "connecting");
     this.welcomed = new Promise<void>((resolve, reject) => {
+      this.failWelcome = reject;
       let socket: WebSocketLike;
       try {
         socket = this.options.webSocket ? this.options.webSocket(this.options.url) : makeBrowserSocket(this.options.url);
@@ -95,6 +97,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         this.lastHeard = this.options.now();
         this.request({ case: "hello", value: { version: ProtocolVersion.PROTOCOL_VERSION_1, client: this.options.client } })
           .then(() => {
+            this.failWelcome = null;
             if (!this.resumeToken) this.setState("open"); // else open once resumed
             resolve();
           }, reject);
@@ -102,10 +105,8 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
       socket.onmessage = (ev) => this.receive(ev.data);
       socket.onerror = () => {};
       socket.onclose = () => {
-        if (this.socket !== socket) return;
-        this.socket = null;
-        this.welcomed = null;
-        reject(new TavoloError(ErrorCode.UNSPECIFIED, `the connection to ${this.options.url} closed`));
+        if (this.socket !== socket) return; // detached already (close, dropNow)
+        this.detach(`the connection to ${this.options.url} closed`);
         this.dropped();
       };
     });
@@ -129,17 +130,32 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
   close(): void {
     this.closedForGood = true;
     this.clearTimers();
-    const socket = this.socket;
-    this.socket = null;
-    this.welcomed = null;
-    socket?.close(1000, "bye");
+    this.detach("the connection was closed", 1000);
     this.failPending("the connection was closed");
     this.setState("closed");
   }
 
-  /** Drops the socket as if the network had (tests, or a resync of a seated table): then resumes. */
+  /**
+   * Drops the socket as if the network had (a silent network, a resync of a seated table, a refused
+   * resume, tests): once it is closed, resumes with backoff.
+   */
   dropNow(): void {
     this.socket?.close(4000, "dropped by the client");
+  }
+
+  /** Forgets the socket (its late events are ignored), fails a handshake under way, closes it. */
+  private detach(reason: string, code?: number): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.welcomed = null;
+    if (socket) {
+      socket.onmessage = null; // what it still delivers is of a connection given up: ignored
+      socket.onopen = null;
+    }
+    const fail = this.failWelcome;
+    this.failWelcome = null;
+    fail?.(new TavoloError(ErrorCode.UNSPECIFIED, reason));
+    if (code !== undefined) socket?.close(code, reason.slice(0, 100));
   }
 
   // ---- Lobby, registration, wallet --------------------------------------------------------------
@@ -190,6 +206,12 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
 
   /** Stops following a table (stops observing it when observed). */
   forget(key: TableKey): void {
+    for (const [flight, f] of this.inFlight) {
+      if (!flight.startsWith(`${key}/`)) continue;
+      const p = this.pending.get(f.id);
+      this.pending.delete(f.id);
+      p?.reject(new TavoloError(ErrorCode.UNSPECIFIED, "the table was left: the action is forgotten"));
+    }
     const model = this.table(key);
     if (this.observed.has(key) && model) void this.send({ case: "stopObserving", value: { table: ref(model.address) } });
     this.observed.delete(key);
@@ -219,7 +241,8 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
     // The same decision answered twice (a double click, a pre-action racing a button) sends once.
     const flight = `${key}/${hand}/${decision}`;
     const already = this.inFlight.get(flight);
-    if (already) return already;
+    if (already) return already.promise;
+    const id = this.nextRequest++;
     const body: ClientBody = {
       case: "action",
       value: {
@@ -230,7 +253,6 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
       },
     };
     const sent = new Promise<void>((resolve, reject) => {
-      const id = this.nextRequest++;
       const stop = this.on("table", (m) => {
         if (m.key !== key) return;
         if (m.game.hand !== hand || m.game.decision > decision) {
@@ -252,7 +274,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         reject(new TavoloError(ErrorCode.UNSPECIFIED, "not connected: the action was not sent"));
       }
     });
-    this.inFlight.set(flight, sent);
+    this.inFlight.set(flight, { promise: sent, id });
     const done = () => this.inFlight.delete(flight);
     sent.then(done, done);
     return sent;
@@ -515,8 +537,11 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         this.resumeToken = "";
         this.close();
         this.emit("loggedOut", error.message);
+        return;
       }
-      // Otherwise the socket dropped again: onclose schedules the next attempt.
+      // Otherwise the socket dropped again (onclose schedules the next attempt), or the server
+      // refused for a while (INTERNAL: its database is away; RATE_LIMITED): drop and try again later.
+      this.dropNow();
     }
   }
 

@@ -31,6 +31,7 @@ export class HandRecorder {
   private current = new Map<string, RecordedHand>();
   private done: RecordedHand[] = [];
   private storageKey = kStoragePrefix;
+  private lastSeq = new Map<string, number>(); // by table: the number of the last event seen
 
   constructor(
     private readonly storage: StorageLike | null = null,
@@ -69,12 +70,15 @@ export class HandRecorder {
     }
     const rec = this.current.get(key);
     if (!event) {
-      // A snapshot: mid-hand, start recording from it (a resume keeps the recording of its hand).
-      if (rec && rec.hand === after.game.hand) return;
+      // A snapshot: mid-hand, the recording goes on from it. It keeps what it has only when nothing
+      // was missed (the snapshot is at the last event recorded); else it starts again from here, so a
+      // replay never shows a table the events did not make.
+      if (rec && rec.hand === after.game.hand && this.lastSeq.get(key) === after.seq) return;
       if (after.game.inHand) this.begin(after);
       else this.finish(key, false);
       return;
     }
+    this.lastSeq.set(key, after.seq);
     if (!rec) return;
     rec.events.push(event);
     if (c === "shuffleReveal") this.finish(key, true); // the hand's last event
@@ -84,6 +88,7 @@ export class HandRecorder {
   /** Files the table's recording in progress, if any, and starts one from this model. */
   private begin(start: TableModel): void {
     this.finish(start.key, false);
+    this.lastSeq.set(start.key, start.seq);
     this.current.set(start.key, {
       id: `${start.key}/${start.game.hand}`,
       tableKey: start.key,

@@ -36,8 +36,11 @@ export class TableStream {
     return (this.model?.seq ?? 0) + 1;
   }
 
+  /**
+   * A snapshot replaces everything known of the table, whatever its number: within a connection it is
+   * the latest truth, and a table restored after a server restart numbers its messages from 1 again.
+   */
   snapshot(s: TableSnapshot, seq: number, now: number): StreamOutcome {
-    if (this.model && seq < this.model.seq && !this.resyncing) return "dropped";
     this.model = fromSnapshot(s, seq, now);
     this.resyncing = false;
     this.drain(now);

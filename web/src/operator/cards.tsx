@@ -1,12 +1,12 @@
-// Cards as the protocol numbers them (proto/README.md): face = rank * 4 + suit, ranks 2..A, suits
-// clubs, diamonds, hearts, spades; and as the engine writes them in text ("AcKd").
-const RANKS = "23456789TJQKA";
-const SUITS = "cdhs";
-const SUIT_SYMBOL: Record<string, string> = { c: "♣", d: "♦", h: "♥", s: "♠" };
+// Cards as the protocol numbers them (the SDK's cards.ts: face = rank * 4 + suit) and as the engine
+// writes them in text ("AcKd").
+import { SUITS, SUIT_SYMBOLS, cardCode } from "../../sdk/cards.js";
+
+const SUIT_SYMBOL: Record<string, string> = Object.fromEntries([...SUITS].map((s, i) => [s, SUIT_SYMBOLS[i]!]));
 
 export function faceText(face: number): string {
   if (!Number.isInteger(face) || face < 0 || face > 51) return "?";
-  return RANKS[Math.floor(face / 4)]! + SUITS[face % 4]!;
+  return cardCode(face);
 }
 
 /** "AcKd" -> ["Ac", "Kd"]. */

@@ -137,12 +137,14 @@ async function resumeWith(token: string): Promise<void> {
       });
       return;
     }
-    // The server could not be reached: the connection retries with backoff; resume once it is open.
+    // The server could not be reached, or refused for a while (its database away, too many
+    // requests): the connection retries with backoff; resume once it is open again.
     const stop = c.on("state", (s) => {
       if (s !== "open") return;
       stop();
       if (c === current && phase.value === "resuming") void resumeWith(token);
     });
+    if (c.state === "open") c.dropNow(); // refused on a live connection: drop it, the backoff paces the retry
   }
 }
 

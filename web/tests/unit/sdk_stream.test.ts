@@ -157,3 +157,13 @@ test("each account keeps its own hand histories in the same storage", () => {
   recorder.setOwner(1);
   assert.equal(recorder.hands.length, 1, "and the first finds his again");
 });
+
+test("a snapshot replaces the table whatever its number: after a server restart the stream starts again from 1", () => {
+  const s = new TableStream();
+  s.snapshot(snapshot([1000, 1000]), 500, 0);
+  assert.equal(s.event(handStarted, 501, 0), "applied");
+  assert.equal(s.snapshot(snapshot([990, 1010]), 1, 0), "applied", "the restored table's first snapshot");
+  assert.equal(s.model!.seq, 1);
+  assert.equal(s.event(handStarted, 2, 0), "applied", "and its events after it");
+  assert.equal(s.model!.seq, 2);
+});

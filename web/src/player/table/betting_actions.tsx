@@ -33,13 +33,22 @@ export function BettingActions({ game, legal, busy, root, onCommand }: BettingAc
     setAmount(v);
     setText(String(v));
   };
-  const parse = (v: string) => Number(v.replace(/[.\s]/g, "").replace(",", "."));
-  const commitText = () => setTo(parse(text));
+  // Chips are whole: dots, commas, apostrophes and spaces are grouping ("1.500", "1,500"); anything
+  // else is not an amount (NaN), and the amount shown stays as it was.
+  const parse = (v: string) => {
+    const digits = v.replace(/[.,'\s]/g, "");
+    return /^\d+$/.test(digits) ? Number(digits) : NaN;
+  };
+  const commitText = () => {
+    const typed = parse(text);
+    if (Number.isFinite(typed)) setTo(typed);
+    else setText(String(amount));
+  };
   const betAmount = fixed ? legal.minTo : amount;
   const bet = () => {
     if (!legal.mayBetOrRaise) return;
     // What the box holds counts even if it was not left yet (Enter in it).
-    const typed = clampTo(parse(text), legal);
+    const typed = Number.isFinite(parse(text)) ? clampTo(parse(text), legal) : amount;
     onCommand({ kind: "betOrRaiseTo", amount: fixed ? legal.minTo : typed });
   };
   const checkOrCall = () => {
