@@ -33,23 +33,13 @@ struct Answer {
     json::value body;
 };
 
+// One request through operator_client.hpp's api_call, its body parsed as JSON (null when it is not).
 Answer call(int port, const std::string& method, const std::string& target, const std::string& token = "",
             const std::string& body = "") {
-    RawConnection connection(port);
-    std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n";
-    if (!token.empty()) request += "Authorization: Bearer " + token + "\r\n";
-    if (!body.empty() || method == "POST")
-        request +=
-            "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-    request += "\r\n" + body;
-    EXPECT_TRUE(connection.send(request));
-    connection.read_to_end();
-    auto response = parse_response(connection.received());
-    EXPECT_TRUE(response) << connection.received();
-    if (!response) return {};
+    const RawResponse response = api_call(port, method, target, token.empty() ? "" : "Bearer " + token, body);
     boost::system::error_code ec;
-    auto parsed = json::parse(response->body, ec);
-    return {response->status, ec ? json::value() : parsed};
+    auto parsed = json::parse(response.body, ec);
+    return {response.status, ec ? json::value() : parsed};
 }
 
 std::string field_of(const Answer& a) {
