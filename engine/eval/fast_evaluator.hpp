@@ -1,8 +1,9 @@
 #pragma once
 // The fast path, for loops over many hands (simulations, benchmarks, showdowns at many tables):
-// sum the cards' keys (hand_key.hpp), test the flush bits, and look the rank multiset up in a
-// perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to the shared tables:
+// sum the cards' keys (hand_key.hpp) two cards at a time (kPairCounts), test the flush bits, and
+// look the rank multiset up in a perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to the shared tables:
 // make one and keep it, and the loop pays no "built yet?" check.
+#include <cstring>
 #include <span>
 
 #include "engine/cards.hpp"
@@ -67,16 +68,24 @@ class HandEvaluator {
     }
 
   private:
+    // Two cards at a time: a 2-byte load of their numbers indexes kPairCounts (fewer loads than
+    // card by card, which is what bounds this loop).
+    static std::uint64_t pair(const Card* c) {
+        static_assert(sizeof(Card) == 1);
+        std::uint16_t both = 0;
+        std::memcpy(&both, c, sizeof both);
+        return hand_key::kPairCounts[both];
+    }
     static std::uint64_t counts(const Card* c, int n) {
-        std::uint64_t k = hand_key::kSuitBias;
-        for (int i = 0; i < n; ++i)
-            k += hand_key::kCardCounts[c[i].index()];
+        std::uint64_t k = hand_key::kSuitBias + pair(c) + pair(c + 2);
+        if (n >= 6) k += n == 7 ? pair(c + 4) + hand_key::kCardCounts[c[6].index()] : pair(c + 4);
+        if (n == 5) k += hand_key::kCardCounts[c[4].index()];
         return k;
     }
 
-    // Out of line and cold: about 3% of 7-card hands hold a flush, and keeping their work out of
-    // the loop leaves registers for the common path.
-    [[gnu::noinline, gnu::cold]] HandValue flush(const Card* c, int n, std::uint64_t k) const {
+    // About 3% of 7-card hands hold a flush. Inline: a call would make the loop reload the
+    // tables' address after it.
+    HandValue flush(const Card* c, int n, std::uint64_t k) const {
         std::uint64_t suited = 0;
         for (int i = 0; i < n; ++i)
             suited |= hand_key::kCardSuitBits[c[i].index()];
