@@ -36,7 +36,7 @@ using namespace tavolo::engine;
 constexpr int kCards = 7;
 
 struct Hands {
-    std::vector<Card> tavolo;             // our numbering: 4 * rank + suit, deuce 0 (engine/cards.hpp)
+    std::vector<Card> tavolo;               // our numbering: 4 * rank + suit, deuce 0 (engine/cards.hpp)
     std::vector<std::uint8_t> skpokereval;  // ace of spades 0 .. deuce of clubs 51, suit = number % 4
     std::vector<std::uint8_t> ompeval;      // 4 * rank + suit, deuce 0 (omp/HandEvaluator.cpp)
     std::size_t count = 0;
@@ -98,12 +98,14 @@ bool agree(const Hands& h, const HandEvaluator& ours, const omp::HandEvaluator& 
         const std::size_t a = i * kCards;
         const std::size_t b = a + kCards;
         const int t = sign(std::int64_t{tavolo_value(ours, &h.tavolo[a])} - tavolo_value(ours, &h.tavolo[b]));
-        const int s = sign(std::int64_t{skpokereval_value(&h.skpokereval[a])} - skpokereval_value(&h.skpokereval[b]));
-        const int o =
-            sign(std::int64_t{ompeval_value(omp_eval, &h.ompeval[a])} - ompeval_value(omp_eval, &h.ompeval[b]));
+        const int s =
+            sign(std::int64_t{skpokereval_value(&h.skpokereval[a])} - skpokereval_value(&h.skpokereval[b]));
+        const int o = sign(std::int64_t{ompeval_value(omp_eval, &h.ompeval[a])} -
+                           ompeval_value(omp_eval, &h.ompeval[b]));
         if (t != s || t != o) {
-            std::fprintf(stderr, "bench_versus: the evaluators disagree on hands %zu and %zu (tavolo %d, "
-                                 "skpokereval %d, ompeval %d): fix the card conversion or the evaluator\n",
+            std::fprintf(stderr,
+                         "bench_versus: the evaluators disagree on hands %zu and %zu (tavolo %d, "
+                         "skpokereval %d, ompeval %d): fix the card conversion or the evaluator\n",
                          i, i + 1, t, s, o);
             return false;
         }
@@ -139,7 +141,8 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
     const std::span<char* const> args(argv + 1, static_cast<std::size_t>(argc - 1));
-    const auto hands_option = tavolo::bench::read_integer_option(args, {"--hands", 10'000'000, 2, 100'000'000});
+    const auto hands_option =
+        tavolo::bench::read_integer_option(args, {"--hands", 10'000'000, 2, 100'000'000});
     const auto rounds_option = tavolo::bench::read_integer_option(args, {"--rounds", 9, 1, 1000});
     if (!hands_option || !rounds_option) {
         std::fprintf(stderr, "bench_versus: %s (usage: bench_versus [--hands N] [--rounds R])\n",
@@ -202,16 +205,16 @@ int main(int argc, char** argv) {
                 o = run_ompeval(), t = run_tavolo(), s = run_skpokereval();
                 break;
         }
-        std::printf("round %zu: tavolo=%.1fM/s skpokereval=%.1fM/s ompeval=%.1fM/s ratio=%.3f\n", r + 1, t / 1e6,
-                    s / 1e6, o / 1e6, t / std::max(s, o));
+        std::printf("round %zu: tavolo=%.1fM/s skpokereval=%.1fM/s ompeval=%.1fM/s ratio=%.3f\n", r + 1,
+                    t / 1e6, s / 1e6, o / 1e6, t / std::max(s, o));
         tavolo.push_back(t);
         skpokereval.push_back(s);
         ompeval.push_back(o);
         ratio.push_back(t / std::max(s, o));
     }
-    std::printf("versus: hands=%zu rounds=%zu tavolo=%.1fM/s skpokereval=%.1fM/s ompeval=%.1fM/s "
-                "ratio=%.3f (tavolo over the faster other, median of the rounds; target 1.15)\n",
-                hands, rounds, median(tavolo) / 1e6, median(skpokereval) / 1e6, median(ompeval) / 1e6,
-                median(ratio));
+    std::printf(
+        "versus: hands=%zu rounds=%zu tavolo=%.1fM/s skpokereval=%.1fM/s ompeval=%.1fM/s "
+        "ratio=%.3f (tavolo over the faster other, median of the rounds; target 1.15)\n",
+        hands, rounds, median(tavolo) / 1e6, median(skpokereval) / 1e6, median(ompeval) / 1e6, median(ratio));
     return 0;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The fast path, for loops over many hands (simulations, benchmarks, showdowns at many tables):
 // sum the cards' keys (hand_key.hpp) two cards at a time (kPairCounts), test the flush bits, and
-// look the rank multiset up in a perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to the shared tables:
-// make one and keep it, and the loop pays no "built yet?" check.
+// look the rank multiset up in a perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to
+// the shared tables: make one and keep it, and the loop pays no "built yet?" check.
 #include <cstring>
 #include <span>
 
