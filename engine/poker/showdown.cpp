@@ -1,6 +1,7 @@
 // Showdown and awarding (RULES.md §3): who shows first, show or muck, pots resolved latest-formed
 // first, equal hands split with odd chips clockwise from the button's left.
 #include <algorithm>
+#include <optional>
 #include <array>
 
 #include "engine/poker/hand.hpp"
@@ -107,9 +108,10 @@ Hand::Phase Hand::award() {
     // Side pots first, the latest formed first (APT Art.19.7).
     for (int i = pot_count_ - 1; i >= 0; --i) {
         const Pot& pot = pots_[i];
-        PotAwarded local;
         PotAwarded* recorded = emplace_event<PotAwarded>();
-        PotAwarded& e = recorded ? *recorded : local;
+        std::optional<PotAwarded> local;  // only without events: zeroing it is not free
+        if (!recorded) local.emplace();
+        PotAwarded& e = recorded ? *recorded : *local;
         e.pot_index = i;
         e.amount = pot.amount;
         e.showdown = showdown_;
