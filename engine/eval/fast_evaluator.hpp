@@ -51,6 +51,23 @@ class HandEvaluator {
         }
     }
 
+    // Any 5 to 7 cards (other sizes give HandValue{}), card by card: for a hand now and then (a
+    // showdown), when the tables may have left the cache. The card keys take 416 bytes; the pair
+    // table the loops above read spans 105 KB, and its cold lines cost more than they save.
+    // evaluate() (hand_value.hpp) calls this.
+    HandValue one_hand(std::span<const Card> cards) const {
+        switch (cards.size()) {
+            case 5:
+                return card_by_card<5>(cards.data(), tables_->five);
+            case 6:
+                return card_by_card<6>(cards.data(), tables_->six);
+            case 7:
+                return card_by_card<7>(cards.data(), tables_->seven);
+            default:
+                return HandValue{};
+        }
+    }
+
     // A key built card by card (5 to 7 cards; other sizes give HandValue{}).
     HandValue operator()(HandKey key) const {
         if (const std::uint64_t f = key.flush_bits()) [[unlikely]]
@@ -81,6 +98,16 @@ class HandEvaluator {
         if (n >= 6) k += n == 7 ? pair(c + 4) + hand_key::kCardCounts[c[6].index()] : pair(c + 4);
         if (n == 5) k += hand_key::kCardCounts[c[4].index()];
         return k;
+    }
+
+    template <int N, class Map>
+    HandValue card_by_card(const Card* c, const Map& map) const {
+        std::uint64_t k = hand_key::kSuitBias;
+        for (int i = 0; i < N; ++i)
+            k += hand_key::kCardCounts[c[i].index()];
+        if (k & hand_key::kFlushBits) [[unlikely]]
+            return flush(c, N, k);
+        return HandValue(map.find(k));
     }
 
     // About 3% of 7-card hands hold a flush. Inline: a call would make the loop reload the

@@ -4,15 +4,8 @@
 
 namespace tavolo::engine {
 
-// Card by card (HandKey): a showdown evaluates a few hands now and then, when the evaluator's
-// tables may have left the cache; the card keys are 2 x 416 bytes, the pair table that
-// HandEvaluator's loops use spans 105 KB, and its cold lines cost more than they save.
 HandValue evaluate(std::span<const Card> cards) {
-    if (cards.size() < 5 || cards.size() > 7) return HandValue{};
-    HandKey key;
-    for (const Card c : cards)
-        key = key.plus(c);
-    return HandEvaluator()(key);
+    return HandEvaluator().one_hand(cards);
 }
 
 const char* category_name(HandCategory category) {

@@ -1,8 +1,8 @@
 // Showdown and awarding (RULES.md §3): who shows first, show or muck, pots resolved latest-formed
 // first, equal hands split with odd chips clockwise from the button's left.
 #include <algorithm>
-#include <optional>
 #include <array>
+#include <optional>
 
 #include "engine/poker/hand.hpp"
 
