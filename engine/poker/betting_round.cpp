@@ -73,18 +73,22 @@ Hand::Phase Hand::begin_betting() {
     return Phase::Betting;
 }
 
-bool Hand::needs_action(int p) const {
-    const Player& pl = players_[p];
-    if (pl.folded || pl.all_in) return false;
-    if (pl.bet < current_bet_) return true;
-    return !pl.acted && can_bet_count_ >= 2;
-}
-
+// The first player from `from` on, clockwise, who needs to act: neither folded nor all-in, and
+// owing chips or not yet acted while another player can still bet. Branch-free over the players (who
+// folded, is all-in or owes chips follows no pattern, and the branches mispredicted): a mask of
+// the players needing action, then the first bit at or after `from`, wrapping round.
 int Hand::next_to_act(int from) const {
     if (contenders() < 2) return -1;
-    for (int k = 0, p = from; k < count_; ++k, p = next_player(p))
-        if (needs_action(p)) return p;
-    return -1;
+    const bool open = can_bet_count_ >= 2;
+    unsigned need = 0;
+    for (int i = 0; i < count_; ++i) {
+        const Player& pl = players_[i];
+        const bool in = !(pl.folded | pl.all_in);
+        const bool owes = pl.bet < current_bet_;
+        need |= static_cast<unsigned>(in & (owes | (!pl.acted & open))) << i;
+    }
+    if (const unsigned after = need >> from) return from + std::countr_zero(after);
+    return need != 0 ? std::countr_zero(need) : -1;
 }
 
 std::expected<void, RuleError> Hand::verify_turn(SeatIndex seat, bool betting) const {

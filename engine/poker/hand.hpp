@@ -211,7 +211,6 @@ class Hand {
     void expose_all();
     void form_pots();
     void post(int p, Chips amount);
-    bool needs_action(int p) const;
     int next_to_act(int from_inclusive) const;
     int next_drawer(int from_inclusive) const;
 
