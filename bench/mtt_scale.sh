@@ -11,7 +11,7 @@
 # ceil(N / M) `tavolo bots --tournament any` processes of at most M bots each (default 5000), process i
 # connecting to ws://127.0.0.(1 + i mod K):PORT/ws (default K: one address per process): each
 # destination address has its own ephemeral ports. The MTT starts S real seconds after the server
-# (default 30 + N/100: the time to make and register N accounts), with at least 2 entrants.
+# (default 30 + N/60: the time to make and register N accounts here, ~150 buy-ins a second), with at least 2 entrants.
 # Prints the bots' lines (one per process), a progress line every 10 s on standard error, and then
 # exactly
 #   tournament: entrants=N hands=... wall_s=... max_table_gap=...
@@ -66,7 +66,7 @@ whole --timeout "$timeout_s"
 [ "$addresses" -le 254 ] || { echo "$name: --addresses must be at most 254 (127.0.0.1 to 127.0.0.254)" >&2; exit 2; }
 [ -z "$start_seconds" ] || whole --start-seconds "$start_seconds"
 case $speed in '' | *[!0-9.]* | *.*.* | .* | *.) echo "$name: --speed must be a number such as 20 or 2.5" >&2; exit 2 ;; esac
-[ -n "$start_seconds" ] || start_seconds=$((30 + players / 100))
+[ -n "$start_seconds" ] || start_seconds=$((30 + players / 60))
 processes=$(((players + per_process - 1) / per_process))
 [ "$addresses" != 0 ] || addresses=$((processes < 254 ? processes : 254))
 

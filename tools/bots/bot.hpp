@@ -51,6 +51,7 @@ class Bot {
     void on_table_message(const v1::ServerMessage& message);
 
     void look_for_tournament();
+    void register_later();  // a registration the server refused for now (INTERNAL, RATE_LIMITED)
     void subscribe_lobby(bool on);
     void buy(const v1::PurchaseOffered& offer);
     void mark_started();
@@ -72,6 +73,9 @@ class Bot {
     std::shared_ptr<client::Connection> connection_;
     std::uint64_t generation_ = 0;  // callbacks of an older connection are ignored
     boost::asio::steady_timer retry_;
+    boost::asio::steady_timer register_retry_;  // register_later()
+    int register_retries_ = 0;
+    bool backing_off_ = false;  // register_retry_ is set: no registration before it fires
     SendPacer pacer_;
     boost::asio::steady_timer pace_;
     bool pacing_ = false;             // pace_ is set
