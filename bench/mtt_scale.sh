@@ -3,14 +3,16 @@
 # entrants over WebSocket, played to its end, on this machine.
 #
 #   bench/mtt_scale.sh [--players N] [--speed X] [--strategy random|calling|tight]
-#                      [--per-process M] [--addresses K] [--start-seconds S] [--timeout S]
+#                      [--per-process M] [--max-registering R] [--addresses K] [--start-seconds S] [--timeout S]
 #                      [--beyond-limit] [--keep]
 #
 # Starts a throwaway PostgreSQL (deploy/pg.sh --fast), a tavolo-server listening on 0.0.0.0 (so that
 # every 127.0.0.K reaches it) with one `kind = "mtt"` of at most N players on nine-seat tables, and
 # ceil(N / M) `tavolo bots --tournament any` processes of at most M bots each (default 5000), process i
 # connecting to ws://127.0.0.(1 + i mod K):PORT/ws (default K: one address per process): each
-# destination address has its own ephemeral ports. The MTT starts S real seconds after the server
+# destination address has its own ephemeral ports. Each process has at most R registrations waiting
+# for the server at once (default 32): 20,000 buy-ins at once outran the server's write queue (its
+# lobby answered "the database did not answer in time", the retries filled the queue). The MTT starts S real seconds after the server
 # (default 30 + N/60: the time to make and register N accounts here, ~150 buy-ins a second), with at least 2 entrants.
 # Prints the bots' lines (one per process), a progress line every 10 s on standard error, and then
 # exactly
@@ -37,18 +39,20 @@ players=20000
 speed=20
 strategy=random
 per_process=5000
+max_registering=32
 addresses=0
 start_seconds=
 timeout_s=7200
 beyond_limit=false
 keep=false
-usage="--players N, --speed X, --strategy S, --per-process M, --addresses K, --start-seconds S, --timeout S, --beyond-limit, --keep"
+usage="--players N, --speed X, --strategy S, --per-process M, --max-registering R, --addresses K, --start-seconds S, --timeout S, --beyond-limit, --keep"
 while [ $# -gt 0 ]; do
   case $1 in
     --players) players=${2:?--players needs a number}; shift 2 ;;
     --speed) speed=${2:?--speed needs a number}; shift 2 ;;
     --strategy) strategy=${2:?--strategy needs random, calling or tight}; shift 2 ;;
     --per-process) per_process=${2:?--per-process needs a number}; shift 2 ;;
+    --max-registering) max_registering=${2:?--max-registering needs a number}; shift 2 ;;
     --addresses) addresses=${2:?--addresses needs a number}; shift 2 ;;
     --start-seconds) start_seconds=${2:?--start-seconds needs a number}; shift 2 ;;
     --timeout) timeout_s=${2:?--timeout needs a number of seconds}; shift 2 ;;
@@ -62,6 +66,7 @@ whole --players "$players"
 [ "$players" -ge 2 ] || { echo "$name: --players must be a whole number from 2" >&2; exit 2; }
 whole --per-process "$per_process"
 whole --timeout "$timeout_s"
+whole --max-registering "$max_registering"
 [ "$addresses" = 0 ] || whole --addresses "$addresses"
 [ "$addresses" -le 254 ] || { echo "$name: --addresses must be at most 254 (127.0.0.1 to 127.0.0.254)" >&2; exit 2; }
 [ -z "$start_seconds" ] || whole --start-seconds "$start_seconds"
@@ -96,6 +101,9 @@ fi
 
 source bench/bench_env.sh
 bench_setup "$name" --fast
+# Run copies: a rebuild of build/ during a long run replaced the binaries under the running bots.
+cp "$server_bin" "$work/tavolo-server" && server_bin=$work/tavolo-server
+cp "$tool_bin" "$work/tavolo" && tool_bin=$work/tavolo
 
 bots_pids=()
 old_port_range=
@@ -174,7 +182,7 @@ for i in $(seq 0 $((processes - 1))); do
   left=$((left - count))
   address=127.0.0.$((1 + i % addresses))
   timeout "$timeout_s" "$tool_bin" bots --url "ws://$address:$port/ws" --count "$count" --strategy "$strategy" \
-    --tournament any --verbose 2>"$work/bots-$i.log" >"$work/bots-$i.out" &
+    --tournament any --max-registering "$max_registering" --verbose 2>"$work/bots-$i.log" >"$work/bots-$i.out" &
   bots_pids+=($!)
 done
 bots_failed=0

@@ -97,6 +97,7 @@ void Bot::on_closed(const std::string& reason) {
     connection_.reset();
     outbox_.clear();  // requests of a connection that is gone mean nothing on the next
     last_close_reason_ = reason;
+    release_slot();  // a registration under way is asked again after the resume, if still needed
     if (phase_ == Phase::Done) return fleet_.bot_done();  // our own close completed
     asked_sit_in_.clear();
     book_.reset_all();  // every table waits for the snapshot the resume brings
@@ -157,6 +158,7 @@ void Bot::finish() {
     phase_ = Phase::Done;
     retry_.cancel();
     register_retry_.cancel();
+    release_slot();
     pace_.cancel();
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
@@ -192,6 +194,7 @@ void Bot::handle(const v1::ServerMessage& message) {
             return look_for_tournament();
         case v1::ServerMessage::kRegistered:
             if (message.request_id() != register_request_) return;
+            release_slot();
             tournament_ = message.registered().tournament_id();
             entrant_ = message.registered().entrant();
             started_ = false;
@@ -285,6 +288,7 @@ void Bot::on_error(const v1::ServerMessage& message) {
         return finish();
     }
     if (message.request_id() != 0 && message.request_id() == register_request_) {
+        release_slot();
         const bool closed =
             e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
         if (!fleet_.options().tournament) --fleet_.claims()[register_target_];
@@ -431,11 +435,39 @@ void Bot::look_for_tournament() {
             target = id;
         }
         if (target == 0) return;  // wait for the lobby's next update
-        ++fleet_.claims()[target];
     }
+    if (!holding_slot_) {
+        if (waiting_slot_) return;
+        if (!fleet_.take_register_slot(index_)) {
+            waiting_slot_ = true;
+            return;
+        }
+        holding_slot_ = true;
+    }
+    if (!fleet_.options().tournament) ++fleet_.claims()[target];
     register_target_ = target;
     phase_ = Phase::Registering;
     register_request_ = send(register_message(target));
+}
+
+bool Bot::slot_granted() {
+    waiting_slot_ = false;
+    if (phase_ != Phase::Lobby || backing_off_ || holding_slot_) return false;
+    holding_slot_ = true;
+    // Posted: the fleet is handing out slots, and this may release one.
+    boost::asio::post(fleet_.io(), [this] {
+        if (phase_ == Phase::Lobby && !backing_off_)
+            look_for_tournament();
+        else
+            release_slot();
+    });
+    return true;
+}
+
+void Bot::release_slot() {
+    if (!holding_slot_) return;
+    holding_slot_ = false;
+    fleet_.release_register_slot();
 }
 
 void Bot::register_later() {
