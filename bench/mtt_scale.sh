@@ -8,12 +8,13 @@
 #
 # Starts a throwaway PostgreSQL (deploy/pg.sh --fast), a tavolo-server listening on 0.0.0.0 (so that
 # every 127.0.0.K reaches it) with one `kind = "mtt"` of at most N players on nine-seat tables, and
-# ceil(N / M) `tavolo bots --tournament any` processes of at most M bots each (default 5000), process i
+# ceil(N / M) `tavolo bots --tournament ID` processes of at most M bots each (default 5000), process i
 # connecting to ws://127.0.0.(1 + i mod K):PORT/ws (default K: one address per process): each
 # destination address has its own ephemeral ports. Each process has at most R registrations waiting
 # for the server at once (default 32): 20,000 buy-ins at once outran the server's write queue (its
 # lobby answered "the database did not answer in time", the retries filled the queue). The MTT starts S real seconds after the server
-# (default 30 + N/60: the time to make and register N accounts here, ~150 buy-ins a second), with at least 2 entrants.
+# (default 60 + N/40: the time to make and register N accounts on this shared machine, where
+# 40 to 150 buy-ins a second were seen), with at least 2 entrants.
 # Prints the bots' lines (one per process), a progress line every 10 s on standard error, and then
 # exactly
 #   tournament: entrants=N hands=... wall_s=... max_table_gap=...
@@ -71,7 +72,7 @@ whole --max-registering "$max_registering"
 [ "$addresses" -le 254 ] || { echo "$name: --addresses must be at most 254 (127.0.0.1 to 127.0.0.254)" >&2; exit 2; }
 [ -z "$start_seconds" ] || whole --start-seconds "$start_seconds"
 case $speed in '' | *[!0-9.]* | *.*.* | .* | *.) echo "$name: --speed must be a number such as 20 or 2.5" >&2; exit 2 ;; esac
-[ -n "$start_seconds" ] || start_seconds=$((30 + players / 60))
+[ -n "$start_seconds" ] || start_seconds=$((60 + players / 40))
 processes=$(((players + per_process - 1) / per_process))
 [ "$addresses" != 0 ] || addresses=$((processes < 254 ? processes : 254))
 
@@ -173,6 +174,15 @@ status_mb() { awk -v k="$1:" '$1 == k { printf "%d", $2 / 1024 }' "/proc/$server
 ) &
 monitor_pid=$!
 
+# The MTT's id: bots given it stop (an error) when its registration closed before they got in, where
+# `--tournament any` would wait for another tournament for ever.
+tournament=
+for _ in $(seq 1 600); do
+  tournament=$(query "SELECT min(id) FROM tournaments")
+  case $tournament in '' | *[!0-9]*) tournament= ; sleep 0.1 ;; *) break ;; esac
+done
+[ -n "$tournament" ] || { echo "$name: the server created no tournament within a minute" >&2; exit 1; }
+
 echo "$name: $players bots in $processes process(es) over $addresses address(es); the MTT starts in" \
   "${start_seconds}s at speed $speed; descriptors per process: $hard" >&2
 started=$(date +%s.%N)
@@ -182,7 +192,7 @@ for i in $(seq 0 $((processes - 1))); do
   left=$((left - count))
   address=127.0.0.$((1 + i % addresses))
   timeout "$timeout_s" "$tool_bin" bots --url "ws://$address:$port/ws" --count "$count" --strategy "$strategy" \
-    --tournament any --max-registering "$max_registering" --verbose 2>"$work/bots-$i.log" >"$work/bots-$i.out" &
+    --tournament "$tournament" --max-registering "$max_registering" --verbose 2>"$work/bots-$i.log" >"$work/bots-$i.out" &
   bots_pids+=($!)
 done
 bots_failed=0
