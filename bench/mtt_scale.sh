@@ -25,7 +25,7 @@
 #
 # Descriptors: the script raises its limit (inherited by the server and the bots) to what N needs if it
 # can (root with CAP_SYS_RESOURCE), else to the hard limit. A server holds N player connections plus
-# about 40 of its own (listener, event loop, database pool, log); when the hard limit is lower it says
+# 15 to 17 of its own (listener, event loop, database connections, log: measured); when the hard limit is lower it says
 # which field is the largest that fits and stops, unless --beyond-limit (then the bots that find no
 # room are refused and the run shows how far it got). It widens net.ipv4.ip_local_port_range to
 # "1024 65000" when it may, and restores it at exit.
@@ -77,7 +77,7 @@ processes=$(((players + per_process - 1) / per_process))
 [ "$addresses" != 0 ] || addresses=$((processes < 254 ? processes : 254))
 
 # ---- Descriptors: what this machine lets one process hold ---------------------------------------------------
-server_reserve=64  # the server's own descriptors, with room to spare (measured: server_peak_fds - entrants)
+server_reserve=20  # the server's own descriptors: 15 to 17 measured (server_peak_fds - connections), and 3 spare
 bots_reserve=64
 need=$((players + server_reserve))
 need_bots=$((per_process + bots_reserve))
