@@ -13,6 +13,9 @@ set(CMAKE_CXX_FLAGS_RELEASE "-O2 -g" CACHE STRING "Release flags of the fuzz tre
 add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
                     -fno-omit-frame-pointer)
 add_link_options(-fsanitize=address,undefined)
+# Debug information names the build directory: map it to "." so that ccache (which hashes the
+# directory when compiling with -g) hits in any build directory of any checkout under its base_dir.
+add_compile_options(-fdebug-prefix-map=${CMAKE_BINARY_DIR}=.)
 # Debian 12's libstdc++ (GCC 12) declares std::expected only when __cpp_concepts >= 202002L; clang 16
 # implements what that needs (P0848, conditionally trivial special members) but still announces
 # 201907L (clang 19 raises it). Announce it, or <expected> is empty.

@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define TAVOLO_FUZZ_CHECK(condition, what)                                                        \
-    do {                                                                                        \
-        if (!(condition)) {                                                                     \
+#define TAVOLO_FUZZ_CHECK(condition, what)                                                            \
+    do {                                                                                              \
+        if (!(condition)) {                                                                           \
             std::fprintf(stderr, "fuzz check failed: %s (%s) at %s:%d\n", what, #condition, __FILE__, \
-                         __LINE__);                                                             \
-            std::abort();                                                                       \
-        }                                                                                       \
+                         __LINE__);                                                                   \
+            std::abort();                                                                             \
+        }                                                                                             \
     } while (false)

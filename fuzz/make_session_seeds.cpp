@@ -103,7 +103,8 @@ void write(const std::filesystem::path& dir, const std::string& name, const std:
 
 int main(int argc, char** argv) {
     if (argc != 2) {
-        std::fprintf(stderr, "usage: make_session_seeds DIR (the directory the seed scripts are written to)\n");
+        std::fprintf(stderr,
+                     "usage: make_session_seeds DIR (the directory the seed scripts are written to)\n");
         return 2;
     }
     const std::filesystem::path dir = argv[1];
@@ -151,9 +152,10 @@ int main(int argc, char** argv) {
         tavolo::fuzz::add_frame(everything, message.SerializeAsString());
     }
     write(dir, "every_request", everything);
-    for (auto [name, op] : {std::pair{"superseded", Op::superseded}, std::pair{"too_large", Op::frame_too_large},
-                            std::pair{"overflow", Op::send_overflow}, std::pair{"shutdown", Op::shutdown},
-                            std::pair{"text_frame", Op::text_frame}}) {
+    for (auto [name, op] :
+         {std::pair{"superseded", Op::superseded}, std::pair{"too_large", Op::frame_too_large},
+          std::pair{"overflow", Op::send_overflow}, std::pair{"shutdown", Op::shutdown},
+          std::pair{"text_frame", Op::text_frame}}) {
         std::string s = logged_in;
         tavolo::fuzz::add_op(s, op);
         write(dir, name, s);
@@ -162,7 +164,8 @@ int main(int argc, char** argv) {
     std::string flood = logged_in;
     auto ping = with_id(5);
     ping.mutable_ping()->set_nonce(1);
-    for (int i = 0; i < 90; ++i) tavolo::fuzz::add_frame(flood, ping.SerializeAsString(), 0);
+    for (int i = 0; i < 90; ++i)
+        tavolo::fuzz::add_frame(flood, ping.SerializeAsString(), 0);
     write(dir, "flood", flood);
     std::string paced = logged_in;
     for (int i = 0; i < 70; ++i) {

@@ -11,9 +11,13 @@
 // - it watches at most max_observed_tables tables; a release names the account it was granted.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <string>
 #include <variant>
+
+#include <google/protobuf/stubs/logging.h>
 
 #include "fuzz/fuzz_check.hpp"
 #include "fuzz/session_script.hpp"
@@ -69,21 +73,26 @@ struct Connection {
             if (const auto* frame = std::get_if<SendFrame>(&effect)) {
                 TAVOLO_FUZZ_CHECK(frame->frame != nullptr, "a SendFrame carries a frame");
                 v1::ServerMessage message;
-                TAVOLO_FUZZ_CHECK(message.ParseFromString(*frame->frame), "every frame sent is a ServerMessage");
+                TAVOLO_FUZZ_CHECK(message.ParseFromString(*frame->frame),
+                                  "every frame sent is a ServerMessage");
                 if (message.has_error()) {
-                    TAVOLO_FUZZ_CHECK(message.error().code() != v1::ERROR_CODE_UNSPECIFIED, "an error has a code");
+                    TAVOLO_FUZZ_CHECK(message.error().code() != v1::ERROR_CODE_UNSPECIFIED,
+                                      "an error has a code");
                     TAVOLO_FUZZ_CHECK(!message.error().message().empty(), "an error says what went wrong");
                 }
             } else if (std::holds_alternative<CloseConnection>(effect)) {
                 TAVOLO_FUZZ_CHECK(!closed, "a session closes once");
                 closed = true;
             } else if (const auto* older = std::get_if<CloseOlderSession>(&effect)) {
-                TAVOLO_FUZZ_CHECK(granted && older->account == kAccount, "only a grant takes the account over");
+                TAVOLO_FUZZ_CHECK(granted && older->account == kAccount,
+                                  "only a grant takes the account over");
             } else if (std::holds_alternative<ReleaseAccount>(effect)) {
                 TAVOLO_FUZZ_CHECK(false, "only on_closed releases the account");
             }
         }
-        if (closed) TAVOLO_FUZZ_CHECK(core.phase() == SessionCore::Phase::closed, "a close leaves the session closed");
+        if (closed)
+            TAVOLO_FUZZ_CHECK(core.phase() == SessionCore::Phase::closed,
+                              "a close leaves the session closed");
         if (must_answer && !was_closed)
             TAVOLO_FUZZ_CHECK(!effects.empty() || service_calls() > calls_before,
                               "every frame is answered or handed to a service");
@@ -107,7 +116,8 @@ struct Connection {
                              .resume_token_expires_at_ms = 1'800'000'000'000,
                              .balance_cents = 100'000,
                              .seated_at = {}};
-        for (int i = 0; i < kind - 4; ++i) grant.seated_at.push_back(TableAddress{.tournament_id = 12, .table = i});
+        for (int i = 0; i < kind - 4; ++i)
+            grant.seated_at.push_back(TableAddress{.tournament_id = 12, .table = i});
         result.outcome = std::move(grant);
         return result;
     }
@@ -164,7 +174,8 @@ struct Connection {
         for (const auto& effect : effects) {
             const auto* release = std::get_if<ReleaseAccount>(&effect);
             TAVOLO_FUZZ_CHECK(release != nullptr, "on_closed only releases the account");
-            TAVOLO_FUZZ_CHECK(holds_account && release->account == kAccount, "the release names the account held");
+            TAVOLO_FUZZ_CHECK(holds_account && release->account == kAccount,
+                              "the release names the account held");
         }
         TAVOLO_FUZZ_CHECK(core.on_closed().empty(), "on_closed twice releases nothing more");
         TAVOLO_FUZZ_CHECK(core.observed_tables().empty(), "a closed session watches nothing");
@@ -173,10 +184,25 @@ struct Connection {
 
 }  // namespace
 
+// libprotobuf logs every string field with invalid UTF-8 before its parse fails; the server sends that
+// to its debug log (server/main.cpp route_protobuf_log), the fuzzer nowhere (it would cost most of
+// the time). A FATAL still aborts.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    google::protobuf::SetLogHandler(
+        [](google::protobuf::LogLevel level, const char* file, int line, const std::string& message) {
+            if (level == google::protobuf::LOGLEVEL_FATAL) {
+                std::fprintf(stderr, "libprotobuf FATAL %s:%d: %s\n", file, line, message.c_str());
+                std::abort();
+            }
+        });
+    return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     tavolo::fuzz::ScriptReader script({reinterpret_cast<const char*>(data), size});
     Connection connection;
-    while (!script.done()) connection.step(script);
+    while (!script.done())
+        connection.step(script);
     connection.finish();
     return 0;
 }
