@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package Tavolo needs to build, test and run, with web/'s tools: Node.js 20 or
-# newer with npm, and Chromium for its browser tests; clang-16 with libFuzzer for the fuzz targets, and
+# newer with npm, and Chromium for its browser tests; clang-16 with libFuzzer and its sanitizer runtimes
+# (libclang-rt-16-dev: -fsanitize=fuzzer,address,undefined) for the fuzz targets, and
 # nats-server with libnats for running on more than one node. Idempotent: when everything is already installed
 # it only checks, in about a second.
 # TAVOLO_WEB=0 leaves web/'s tools out (deploy/Dockerfile builds web/ in a Node.js image of its own).
@@ -12,7 +13,7 @@ PACKAGES=(
   libssl-dev libsodium-dev libtomlplusplus-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15
-  clang-16 libfuzzer-16-dev nats-server libnats-dev iproute2
+  clang-16 libfuzzer-16-dev libclang-rt-16-dev nats-server libnats-dev iproute2
 )
 NODE_MIN=20
 web=${TAVOLO_WEB:-1}

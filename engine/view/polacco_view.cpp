@@ -15,6 +15,9 @@ template <class... F>
 struct Overload : F... {
     using F::operator()...;
 };
+// Spelled out for clang 16 (the fuzz tree), which does not deduce an aggregate's arguments (P1816).
+template <class... F>
+Overload(F...) -> Overload<F...>;
 
 PolaccoSeatView seat_view(pl::PlayerId player, int penalties, bool pass_available) {
     PolaccoSeatView seat;
