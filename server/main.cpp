@@ -139,6 +139,11 @@ int main(int argc, char** argv) {
     if (admin_add_command->parsed()) return admin_add(config, admin_name);
 
     std::optional<DatabaseHealth> health;
+    if (config.cluster && config.database_url.empty()) {
+        std::cerr << "tavolo-server: [cluster] needs a database (the nodes' leases live in it): set "
+                     "TAVOLO_DATABASE_URL or [database] url, or remove [cluster] to run one node alone\n";
+        return 2;
+    }
     if (config.database_url.empty()) {
         if (config.require_database) {
             std::cerr << "tavolo-server: no database configured: set TAVOLO_DATABASE_URL or [database] url "

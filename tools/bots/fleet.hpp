@@ -32,6 +32,8 @@ struct BotsOptions {
     std::string latency_report;              // a file for the latency figures ("": none)
     client::TlsOptions tls;
     std::uint64_t seed = 0;  // 0: from the system's entropy
+    // --failover-url: the other nodes of a cluster; a dropped bot tries the next endpoint in turn.
+    std::vector<client::Endpoint> failover;
 };
 
 // The final line's tallies.
@@ -61,6 +63,11 @@ class Fleet {
     boost::asio::io_context& io() { return io_; }
     const BotsOptions& options() const { return options_; }
     const client::Endpoint& endpoint() const { return endpoint_; }
+    // The endpoint of a bot's `attempt`-th connection: --url, then each --failover-url, in turn.
+    const client::Endpoint& endpoint(std::size_t attempt) const {
+        const std::size_t at = attempt % (options_.failover.size() + 1);
+        return at == 0 ? endpoint_ : options_.failover[at - 1];
+    }
     const std::shared_ptr<client::TlsContext>& tls() const { return tls_; }
     Tally& tally() { return tally_; }
     LatencyBoard& latency() { return latency_; }
