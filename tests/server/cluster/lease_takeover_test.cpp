@@ -13,7 +13,9 @@
 
 #include <signal.h>
 
+#include <chrono>
 #include <future>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -99,13 +101,21 @@ TEST(LeaseTakeover, ANodeKilledMidGameItsTournamentResumesOnTheOtherAndFinishesE
     ASSERT_TRUE(nodes.b->wait_for_log("event=lease_acquired node=b tournament=1 ")) << nodes.b->log();
     ASSERT_TRUE(nodes.b->wait_for_log("event=hand_committed", 8)) << nodes.b->log();
     nodes.b->crash();
+    const auto killed = std::chrono::steady_clock::now();
 
     ASSERT_TRUE(nodes.a->wait_for_log("event=tournament_taken_over node=a tournament=1 ")) << nodes.a->log();
+    // A figure, not an assertion (docs/SCALING.md): the lease (2 s) plus up to a renewal period.
+    std::cout << "takeover: lease_s=2 killed_to_resumed_ms="
+              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                       killed)
+                     .count()
+              << std::endl;
     ASSERT_TRUE(nodes.a->wait_for_log("event=lobby_gained node=a")) << nodes.a->log();
     const std::string after = nodes.a->log();
     EXPECT_NE(after.find("event=tournament_recovered tournament=1 resumed=1 "), std::string::npos) << after;
 
     const ToolRun run = bots.get();
+    std::cout << run.last_line() << std::endl;
     expect_bots_finished(run);
     EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
     nodes.expect_exact_books();
@@ -130,12 +140,17 @@ TEST(LeaseFencing, ANodeStalledPastItsLeaseCommitsNothingMoreAndGivesTheTourname
     EXPECT_EQ(since.find("event=hand_committed"), std::string::npos)
         << "b committed after losing its lease:\n"
         << since;
-    if (since.find("event=hand_commit_failed") != std::string::npos) {  // a hand was in play: refused
+    const bool refused = since.find("event=hand_commit_failed") != std::string::npos;
+    std::cout << "fencing: hand_in_play_refused=" << (refused ? "yes" : "no")
+              << " fenced_out_logged=" << (since.find("event=fenced_out") != std::string::npos ? "yes" : "no")
+              << std::endl;
+    if (refused) {  // a hand was in play: refused by the database
         EXPECT_NE(since.find("fenced out: tournament 1 is leased to node a"), std::string::npos) << since;
     }
 
     nodes.b->crash();  // its connections drop: the bots resume on a
     const ToolRun run = bots.get();
+    std::cout << run.last_line() << std::endl;
     expect_bots_finished(run);
     EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
     nodes.expect_exact_books();
