@@ -264,3 +264,11 @@ TEST(Config, RefusesABadNodeIdOrLease) {
     ASSERT_FALSE(bad_url);
     EXPECT_NE(bad_url.error().find("cluster.nats_url"), std::string::npos) << bad_url.error();
 }
+
+TEST(Config, DockerClusterConfigurationIsValid) {
+    auto c = load_config_file(std::string(TAVOLO_SOURCE_DIR) + "/deploy/tavolo.cluster.toml");
+    ASSERT_TRUE(c) << c.error();
+    ASSERT_TRUE(c->cluster);
+    EXPECT_EQ(c->cluster->nats_url, "nats://nats:4222");  // docker-compose.yml's nats service
+    EXPECT_EQ(c->node_id, "") << "one file for every node: the id is the container's host name";
+}
