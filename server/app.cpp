@@ -156,7 +156,7 @@ std::unique_ptr<cluster::LeaseKeeper> lease_keeper(const Config& config,
     hooks.running = [&tournaments] { return tournaments.running_ids(); };
     hooks.host = [&declared, &clock, &tournaments, &lobby, &closing, links](std::int64_t id,
                                                                             persistence::Database& db) {
-        if (closing) return;  // shutting down: the lease is released at the next round
+        if (closing || tournaments.runs(id)) return;  // shutting down, or started here meanwhile
         auto outcome = actors::recover_tournament(db, declared, tournaments, clock.wall_now(),
                                                   persistence::TournamentId{id});
         reattach_players(links, id, outcome.adopted);

@@ -23,11 +23,14 @@ CREATE TABLE leases (
 -- The fence. A node's connections carry its id (tavolo.node) and the tokens it holds
 -- (tavolo.fences = ' <tournament>:<token> ... ', persistence/fence.hpp); connections without an id
 -- (a single node, the tools) are never fenced, nor is a tournament no lease names yet (registering).
+-- Refused: a lease naming another node, or this node's id with another token than the one this
+-- connection holds for it (an older process of the same id, woken after a restart took its leases).
 -- FOR SHARE: a takeover's UPDATE of the lease waits for a write in flight, and a write after the
 -- takeover sees the new holder.
 CREATE FUNCTION tavolo_fence(tournament BIGINT) RETURNS VOID LANGUAGE plpgsql AS $$
 DECLARE
     me     TEXT := current_setting('tavolo.node', true);
+    held   TEXT;
     holder RECORD;
 BEGIN
     IF me IS NULL OR me = '' OR tournament IS NULL THEN
@@ -37,8 +40,11 @@ BEGIN
     IF NOT FOUND THEN
         RETURN;
     END IF;
-    IF holder.node = me AND
-       position(' ' || tournament || ':' || holder.token || ' ' IN coalesce(current_setting('tavolo.fences', true), '')) > 0 THEN
+    held := ' ' || coalesce(current_setting('tavolo.fences', true), '') || ' ';
+    -- This node with the lease's token; or this node naming no token for it yet (the moment between
+    -- its acquisition and its fence's update: a token it holds for it is never an older one).
+    IF holder.node = me AND (position(' ' || tournament || ':' || holder.token || ' ' IN held) > 0 OR
+                             position(' ' || tournament || ':' IN held) = 0) THEN
         RETURN;
     END IF;
     RAISE EXCEPTION 'fenced out: tournament % is leased to node % with token %, not to this node (%) with the token it holds',

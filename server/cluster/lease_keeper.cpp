@@ -188,15 +188,16 @@ void LeaseKeeper::claim_running() {
 void LeaseKeeper::take_orphans() {
     auto orphans = leases_.tournaments_to_take(holds_lobby());
     if (!orphans) return;
-    const auto running = hooks_.running ? hooks_.running() : std::vector<std::int64_t>{};
     for (const auto id : *orphans) {
         const std::int64_t tournament = persistence::raw(id);
         {
             std::lock_guard lock(mutex_);
-            if (held_.contains(tournament) || stopping_) continue;
+            if (held_.contains(tournament) || leaving_.contains(tournament) || stopping_) continue;
         }
-        if (std::find(running.begin(), running.end(), tournament) != running.end())
-            continue;  // claimed above
+        // Asked after the database said it runs: the lobby starts a tournament here before its state
+        // commits, so one this node started is in the list (claim_running() claims it next round).
+        const auto running = hooks_.running ? hooks_.running() : std::vector<std::int64_t>{};
+        if (std::find(running.begin(), running.end(), tournament) != running.end()) continue;
         auto acquired = leases_.acquire(persistence::tournament_lease(id));
         if (!acquired || !*acquired) continue;  // another node was quicker
         fence_->hold(tournament, **acquired);

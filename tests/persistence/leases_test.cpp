@@ -198,3 +198,23 @@ TEST(Fencing, TheWriteServiceFailsAFencedHandAloneAndCommitsTheOthersOfItsBatch)
     EXPECT_GE(fenced.load(), 1);
     EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 2);
 }
+
+TEST(Fencing, AnOlderProcessOfTheSameNodeIdIsRefusedByItsToken) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    const auto id = sng.tournament.id;
+    Node old_a(t.url(), "a", 60s), new_a(t.url(), "a", 60s);  // "a" stalled, then restarted beside it
+    const auto first = **old_a.leases.acquire(tournament_lease(id));
+    old_a.fence->hold(raw(id), first);
+    ASSERT_TRUE(HandStore(old_a.db).commit(make_hand(sng.tables[0], 1, sng.players)));
+    const auto second = **new_a.leases.acquire(tournament_lease(id));  // its own lease, taken back at once
+    EXPECT_EQ(second, first + 1);
+    // Between the acquisition and the fence's update the new process names no token: it may write.
+    ASSERT_TRUE(HandStore(new_a.db).commit(make_hand(sng.tables[0], 2, sng.players)));
+    new_a.fence->hold(raw(id), second);
+    auto stale = HandStore(old_a.db).commit(make_hand(sng.tables[0], 3, sng.players));
+    ASSERT_FALSE(stale);
+    EXPECT_EQ(stale.error().code, StoreErrc::fenced_out) << stale.error().message;
+    ASSERT_TRUE(HandStore(new_a.db).commit(make_hand(sng.tables[0], 3, sng.players)));
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 3);
+}
