@@ -25,7 +25,7 @@
 #include "server/api/operator_api.hpp"
 #include "server/api/player_routes.hpp"
 #include "server/api/tables_routes.hpp"
-#include "server/cluster/lease_keeper.hpp"
+#include "server/cluster/node_hosting.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -107,78 +107,6 @@ WebFiles load_web_client(const std::string& root) {
             break;
     }
     return web;
-}
-
-// Several nodes (docs/SCALING.md): the lease keeper places the lobby and the tournaments on this node.
-// The lobby opens when this node gains its lease (adopting the registering tournaments as a restart
-// does); a tournament this node takes is resumed by the crash-recovery path and listed by its lobby;
-// one it loses stops dealing and leaves.
-struct NodeLinks {
-    net::SessionRegistry& sessions;
-    actors::SeatBook& seats;
-    actors::TableRegistry& tables;
-};
-
-// A tournament taken over from another node: its players already connected here (they came back
-// before it resumed) get each of their tables' snapshot, as a resume gives it. Its tables open on
-// the director's strand: wait for them a little (on the keeper's thread, which may block).
-void reattach_players(const NodeLinks& links, std::int64_t tournament,
-                      const std::vector<lobby::AdoptedTournament>& adopted) {
-    const auto has_tables = [&] {
-        for (const auto& address : links.tables.addresses())
-            if (address.tournament_id == tournament) return true;
-        return false;
-    };
-    for (int waited = 0; !has_tables() && waited < 250; ++waited)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    for (const auto& a : adopted) {
-        if (persistence::raw(a.id) != tournament) continue;
-        for (const auto& r : a.registrations) {
-            const auto account = persistence::raw(r.account);
-            const session::SessionId session = links.sessions.session_of(account);
-            if (session == 0) continue;
-            for (const auto& table : links.seats.tables_of(account))
-                if (table.tournament_id == tournament)
-                    (void)links.tables.submit(
-                        session::TableRequest{{session, account, {}}, 0, table, session::ReattachRequest{}});
-        }
-    }
-}
-
-std::unique_ptr<cluster::LeaseKeeper> lease_keeper(const Config& config,
-                                                   std::shared_ptr<persistence::Fence> fence,
-                                                   const std::vector<TournamentDeclaration>& declared,
-                                                   const actors::GameClock& clock,
-                                                   actors::Tournaments& tournaments,
-                                                   actors::LobbyActor& lobby, NodeLinks links,
-                                                   const std::atomic<bool>& closing) {
-    cluster::LeaseKeeperHooks hooks;
-    hooks.running = [&tournaments] { return tournaments.running_ids(); };
-    hooks.host = [&declared, &clock, &tournaments, &lobby, &closing, links](std::int64_t id,
-                                                                            persistence::Database& db) {
-        if (closing || tournaments.runs(id)) return;  // shutting down, or started here meanwhile
-        auto outcome = actors::recover_tournament(db, declared, tournaments, clock.wall_now(),
-                                                  persistence::TournamentId{id});
-        reattach_players(links, id, outcome.adopted);
-        lobby.adopt(std::move(outcome.adopted));
-    };
-    hooks.unhost = [&tournaments](std::int64_t id, const std::string&) { tournaments.abandon(id); };
-    hooks.lobby = [&declared, &clock, &tournaments, &lobby, opened = false](
-                      bool gained, persistence::Database& db) mutable {
-        if (!gained) return lobby.stop_registrations();
-        if (opened) return;  // gained again: its registering tournaments are still listed
-        opened = true;
-        lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now(),
-                                                actors::RecoveryScope::registering_only)
-                        .adopted);
-        lobby.open();
-        lobby.submit(session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
-    };
-    cluster::LeaseKeeperOptions options;
-    options.url = config.database_url;
-    options.node = config.node_id;
-    options.lease = std::chrono::seconds(config.cluster->lease_seconds);
-    return std::make_unique<cluster::LeaseKeeper>(std::move(options), std::move(fence), std::move(hooks));
 }
 
 }  // namespace
@@ -282,8 +210,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     std::atomic<bool> draining{false};
     std::unique_ptr<cluster::LeaseKeeper> keeper;
     if (config.cluster) {
-        keeper = lease_keeper(config, fence, declared, clock, tournaments, lobby,
-                              NodeLinks{registry, seats, tables}, draining);
+        keeper = cluster::make_lease_keeper(
+            config, fence, {declared, clock, tournaments, lobby, registry, seats, tables}, draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {
         lobby.open();
