@@ -2,6 +2,7 @@
 
 #include "persistence/connection.hpp"
 #include "persistence/detail/pool.hpp"
+#include "persistence/fence.hpp"
 
 namespace tavolo::persistence {
 
@@ -37,6 +38,8 @@ Lease::Lease(Database& db) : pool_(db.pool()) {
     if (!pool_.idle.empty()) {
         conn_ = std::move(pool_.idle.back());
         pool_.idle.pop_back();
+        lock.unlock();
+        sync_fence();
         return;
     }
     ++pool_.open;
@@ -45,6 +48,10 @@ Lease::Lease(Database& db) : pool_(db.pool()) {
         conn_ = std::make_unique<pqxx::connection>(pool_.connect_url);
         if (pool_.options.statement_timeout.count() > 0)
             conn_->set_variable("statement_timeout", std::to_string(pool_.options.statement_timeout.count()));
+        if (pool_.options.fence) {
+            std::lock_guard guard(pool_.mutex);
+            pool_.fence_seen[conn_.get()] = 0;  // a new connection (maybe at a freed one's address)
+        }
     } catch (const std::exception& e) {
         lock.lock();
         --pool_.open;
@@ -53,6 +60,32 @@ Lease::Lease(Database& db) : pool_(db.pool()) {
         throw pqxx::broken_connection(redact_secrets(e.what(), pool_.url));
     } catch (...) {
         lock.lock();
+        --pool_.open;
+        pool_.returned.notify_one();
+        throw;
+    }
+    sync_fence();
+}
+
+void Lease::sync_fence() {
+    const auto& fence = pool_.options.fence;
+    if (!fence) return;
+    std::uint64_t seen = 0;
+    {
+        std::lock_guard lock(pool_.mutex);
+        seen = pool_.fence_seen[conn_.get()];
+    }
+    if (seen == fence->generation()) return;
+    try {
+        const Fence::Setting setting = fence->setting();
+        pqxx::nontransaction n(*conn_);
+        n.exec_params("SELECT set_config('tavolo.node', $1, false), set_config('tavolo.fences', $2, false)",
+                      fence->node(), setting.fences);
+        std::lock_guard lock(pool_.mutex);
+        pool_.fence_seen[conn_.get()] = setting.generation;
+    } catch (...) {
+        conn_.reset();  // in an unknown state: closed, and counted out of the pool
+        std::lock_guard lock(pool_.mutex);
         --pool_.open;
         pool_.returned.notify_one();
         throw;

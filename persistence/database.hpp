@@ -9,6 +9,8 @@
 
 namespace tavolo::persistence {
 
+class Fence;
+
 class Database {
   public:
     struct Options {
@@ -21,6 +23,9 @@ class Database {
         // How long one statement may run before the server cancels it (reported as unavailable);
         // 0 keeps the server's setting. A statement stuck behind a lock must not hold a writer for ever.
         std::chrono::milliseconds statement_timeout{0};
+        // Several nodes (persistence/fence.hpp): every connection carries this node's id and tokens, so
+        // the database refuses a tournament's writes once its lease is another's. Null: never fenced.
+        std::shared_ptr<Fence> fence{};
     };
 
     explicit Database(std::string url);

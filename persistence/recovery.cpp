@@ -9,21 +9,26 @@
 
 namespace tavolo::persistence {
 
-StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Database& db) {
+namespace {
+
+// `only`: one tournament's id, or every unfinished one.
+StoreResult<std::vector<RecoveredTournament>> load_unfinished(Database& db,
+                                                              std::optional<TournamentId> only) {
     using Result = std::vector<RecoveredTournament>;
+    const std::string unfinished = "state NOT IN ('finished', 'cancelled')" +
+                                   (only ? " AND id = " + std::to_string(raw(*only)) : std::string());
     return detail::transact(db, [&](pqxx::work& tx) -> StoreResult<Result> {
         // One consistent view of everything, even while hands keep committing.
         tx.exec0("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
         Result out;
         std::map<std::int64_t, std::size_t> index;
-        for (const auto& row : tx.exec(std::string(detail::kTournamentColumns) +
-                                       "WHERE state NOT IN ('finished', 'cancelled') ORDER BY id")) {
+        for (const auto& row :
+             tx.exec(std::string(detail::kTournamentColumns) + "WHERE " + unfinished + " ORDER BY id")) {
             index[row[0].as<std::int64_t>()] = out.size();
             out.push_back({detail::tournament_from(row), {}, {}, std::nullopt});
         }
         if (out.empty()) return out;
-        constexpr const char* kUnfinished =
-            "(SELECT id FROM tournaments WHERE state NOT IN ('finished', 'cancelled'))";
+        const std::string kUnfinished = "(SELECT id FROM tournaments WHERE " + unfinished + ")";
 
         for (const auto& row : tx.exec(std::string(detail::kRegistrationColumns) + "WHERE tournament_id IN " +
                                        kUnfinished + " ORDER BY id")) {
@@ -64,6 +69,19 @@ StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Databa
         }
         return out;
     });
+}
+
+}  // namespace
+
+StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Database& db) {
+    return load_unfinished(db, std::nullopt);
+}
+
+StoreResult<std::optional<RecoveredTournament>> load_unfinished_tournament(Database& db, TournamentId id) {
+    auto loaded = load_unfinished(db, id);
+    if (!loaded) return std::unexpected(loaded.error());
+    if (loaded->empty()) return std::optional<RecoveredTournament>{};
+    return std::optional<RecoveredTournament>{std::move(loaded->front())};
 }
 
 }  // namespace tavolo::persistence

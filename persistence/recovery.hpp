@@ -30,5 +30,7 @@ struct RecoveredTournament {
 
 // Every tournament that is neither finished nor cancelled, by id.
 StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Database& db);
+// One tournament the same way (a node taking it over, server/cluster/); nothing when it is over or unknown.
+StoreResult<std::optional<RecoveredTournament>> load_unfinished_tournament(Database& db, TournamentId id);
 
 }  // namespace tavolo::persistence

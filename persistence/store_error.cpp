@@ -22,6 +22,8 @@ const char* to_string(StoreErrc code) {
             return "forbidden";
         case StoreErrc::unavailable:
             return "unavailable";
+        case StoreErrc::fenced_out:
+            return "fenced_out";
         case StoreErrc::queue_full:
             return "queue_full";
         case StoreErrc::shutting_down:

@@ -18,6 +18,7 @@ enum class StoreErrc {
     queue_full,            // the write queue is at capacity; the write was NOT accepted
     shutting_down,         // the service stopped before the write could be committed
     bad_stored_value,      // the database holds a value this version does not know (a newer schema?)
+    fenced_out,            // this node no longer holds the tournament's lease: nothing written (fence.hpp)
     database,              // any other database failure
 };
 

@@ -89,6 +89,7 @@ struct WriteService::Impl {
         Database::Options d;
         d.pool_size = std::max<std::size_t>(o.workers, 1) + 1;  // one connection each, and the watcher's
         d.statement_timeout = o.statement_timeout;
+        d.fence = o.fence;
         return d;
     }
 

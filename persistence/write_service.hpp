@@ -27,6 +27,7 @@
 
 #include "persistence/database.hpp"
 #include "persistence/executor.hpp"
+#include "persistence/fence.hpp"
 #include "persistence/hand_record.hpp"
 #include "persistence/store_error.hpp"
 #include "persistence/tournament_store.hpp"
@@ -44,6 +45,9 @@ struct WriteServiceOptions {
     // A statement running longer is cancelled and counts as the database being unreachable (the write
     // is retried after a backoff); 0 keeps the server's setting.
     std::chrono::milliseconds statement_timeout{30'000};
+    // Several nodes: this node's fence (persistence/fence.hpp); a write the fence refuses fails with
+    // fenced_out and is not retried. Null: a single node, never fenced.
+    std::shared_ptr<Fence> fence{};
 };
 
 struct WriteServiceStatus {

@@ -2,12 +2,14 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <iostream>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -23,6 +25,7 @@
 #include "server/api/operator_api.hpp"
 #include "server/api/player_routes.hpp"
 #include "server/api/tables_routes.hpp"
+#include "server/cluster/node_hosting.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -118,6 +121,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
 
     persistence::WriteServiceOptions write_options;
     write_options.url = config.database_url;
+    // Several nodes: the database refuses this node's writes for a tournament it lost
+    // (persistence/fence.hpp).
+    std::shared_ptr<persistence::Fence> fence;
+    if (config.cluster) fence = std::make_shared<persistence::Fence>(config.node_id);
+    write_options.fence = fence;
     persistence::WriteService writes(write_options, [](bool up, const std::string& error) {
         if (up)
             spdlog::info("event=write_service_database_up");
@@ -154,9 +162,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     tournaments.set_lobby(lobby);
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
     // refunds, before anyone connects; the lobby hears of them before any director can report.
+    // Several nodes: the lease keeper does it, one tournament at a time, for what this node gets.
     if (!config.database_url.empty()) {
         persistence::Database db(config.database_url);
-        lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
+        if (!config.cluster)
+            lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
         if (auto mutes = operators::load_mutes(db, chat); !mutes)  // a restart lifts no mute
             spdlog::error("event=mutes_not_loaded error=\"{}\"", mutes.error().message);
     }
@@ -205,9 +215,17 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     }
     listener->set_operator_live({&operators, &live_feed});
     listener->start();
-    lobby.open();
-    // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
-    lobby.submit(session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
+    std::atomic<bool> draining{false};
+    std::unique_ptr<cluster::LeaseKeeper> keeper;
+    if (config.cluster) {
+        keeper = cluster::make_lease_keeper(
+            config, fence, {declared, clock, tournaments, lobby, registry, seats, tables}, draining);
+        keeper->start();  // its first round places the lobby and this node's tournaments, here
+    } else {
+        lobby.open();
+        // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
+        lobby.submit(session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
+    }
 
     // Graceful shutdown (issue 10 item 11): stop taking players and registrations, let each hand in
     // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all
@@ -232,6 +250,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
         if (ec) return;
         spdlog::info("event=shutdown signal={} grace_s={}", signal, grace.count());
+        draining = true;
         shutdown_started = std::chrono::steady_clock::now();
         listener->stop_accepting();
         lobby.stop_registrations();
@@ -260,6 +279,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     if (!writes.wait_idle(std::max(left, std::chrono::milliseconds{100})))
         spdlog::warn("event=shutdown_writes_pending pending={}", writes.status().pending);
     writes.stop();
+    if (keeper) keeper->stop();  // after the last commit: another node may take every lease at once
     spdlog::info("event=shutdown_complete");
     return 0;
 }

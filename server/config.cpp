@@ -3,7 +3,9 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <toml++/toml.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -34,7 +36,10 @@ const std::set<std::string>& known_keys() {
                                                "accounts.starting_balance",
                                                "accounts.password_cost",
                                                "lobby.demo",
-                                               "web.root"};
+                                               "web.root",
+                                               "node.id",
+                                               "cluster.nats_url",
+                                               "cluster.lease_seconds"};
     return keys;
 }
 
@@ -153,7 +158,47 @@ std::expected<void, std::string> read_lobby(const toml::table& root, Config& con
     return {};
 }
 
+// [node] and [cluster]: a [cluster] section, even empty, makes this node one of several.
+std::expected<void, std::string> read_cluster(const toml::table& root, Config& config) {
+    auto id = read<std::string>(root, "node.id", "a string such as \"a\" (letters, digits, '-', '_')");
+    if (!id) return Error(id.error());
+    if (*id) {
+        if (!is_valid_node_id(**id))
+            return Error(
+                "node.id: must be 1 to 64 letters, digits, '-' or '_' (it names NATS subjects), got \"" +
+                **id + "\"");
+        config.node_id = **id;
+    }
+    if (!root.get("cluster")) return {};
+    ClusterConfig cluster;
+    auto nats = read<std::string>(root, "cluster.nats_url", "a string such as \"nats://127.0.0.1:4222\"");
+    if (!nats) return Error(nats.error());
+    if (*nats) {
+        if (!(*nats)->starts_with("nats://") && !(*nats)->starts_with("tls://"))
+            return Error("cluster.nats_url: must start with nats:// or tls://, got \"" + **nats + "\"");
+        cluster.nats_url = **nats;
+    }
+    auto lease = read<int64_t>(root, "cluster.lease_seconds", "an integer number of seconds from 1 to 3600");
+    if (!lease) return Error(lease.error());
+    if (*lease) {
+        if (**lease < 1 || **lease > kMaxLeaseSeconds)
+            return Error("cluster.lease_seconds: must be an integer number of seconds from 1 to 3600, got " +
+                         std::to_string(**lease));
+        cluster.lease_seconds = static_cast<int>(**lease);
+    }
+    config.cluster = cluster;
+    return {};
+}
+
 }  // namespace
+
+bool is_valid_node_id(const std::string& id) {
+    if (id.empty() || id.size() > kMaxNodeIdLength) return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+               c == '_';
+    });
+}
 
 bool is_valid_log_level(const std::string& level) {
     static const std::set<std::string> levels = {"trace", "debug",    "info", "warn",
@@ -220,7 +265,7 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
                          **level + "\"");
         config.log_level = **level;
     }
-    for (auto step : {read_tls, read_timing, read_lobby})
+    for (auto step : {read_tls, read_timing, read_lobby, read_cluster})
         if (auto ok = step(root, config); !ok) return Error(ok.error());
     return config;
 }
@@ -241,8 +286,18 @@ std::expected<Config, std::string> load_config_file(const std::string& path) {
 }
 
 void apply_environment(Config& config) {
-    if (!config.database_url.empty()) return;
-    if (const char* env = std::getenv("TAVOLO_DATABASE_URL")) config.database_url = env;
+    if (config.database_url.empty())
+        if (const char* env = std::getenv("TAVOLO_DATABASE_URL")) config.database_url = env;
+    if (config.node_id.empty()) config.node_id = default_node_id();
+}
+
+std::string default_node_id() {
+    char host[256] = {};
+    std::string id = ::gethostname(host, sizeof host - 1) == 0 ? std::string(host) : std::string();
+    for (char& c : id)
+        if (!is_valid_node_id(std::string(1, c))) c = '-';
+    if (id.size() > kMaxNodeIdLength) id.resize(kMaxNodeIdLength);
+    return id.empty() ? "local" : id;
 }
 
 }  // namespace tavolo::server

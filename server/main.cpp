@@ -144,6 +144,11 @@ int main(int argc, char** argv) {
     spdlog::info("event=open_files limit={} hard_limit={}", open_files.soft, open_files.hard);
 
     std::optional<DatabaseHealth> health;
+    if (config.cluster && config.database_url.empty()) {
+        std::cerr << "tavolo-server: [cluster] needs a database (the nodes' leases live in it): set "
+                     "TAVOLO_DATABASE_URL or [database] url, or remove [cluster] to run one node alone\n";
+        return 2;
+    }
     if (config.database_url.empty()) {
         if (config.require_database) {
             std::cerr << "tavolo-server: no database configured: set TAVOLO_DATABASE_URL or [database] url "

@@ -17,6 +17,8 @@ bool mentions(const std::string& text, const char* what) {
 ClassifiedError classify_sql(const pqxx::sql_error& e) {
     const std::string state = e.sqlstate();
     const std::string what = e.what();
+    if (state == "TVF01")  // migration 0012's fence: another node holds the tournament's lease now
+        return {{StoreErrc::fenced_out, what}, Recovery::fail};
     if (state == "40001" || state == "40P01") return {{StoreErrc::database, what}, Recovery::retry};
     if (state.starts_with("08") || state == "57P01" || state == "57P02" || state == "57P03" ||
         state == "53300")

@@ -1,9 +1,11 @@
 #pragma once
 // The connection pool behind Database (internal: includes libpqxx).
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <pqxx/pqxx>
+#include <unordered_map>
 #include <vector>
 
 #include "persistence/database.hpp"
@@ -18,6 +20,8 @@ struct Database::Pool {
     std::condition_variable returned;
     std::vector<std::unique_ptr<pqxx::connection>> idle;
     std::size_t open = 0;  // idle + leased
+    // The Fence generation each open connection last set (options.fence): set again when it changed.
+    std::unordered_map<const pqxx::connection*, std::uint64_t> fence_seen;
 };
 
 namespace detail {
@@ -35,6 +39,9 @@ class Lease {
     void discard() { conn_.reset(); }
 
   private:
+    // Gives the connection this node's id and tokens when the Fence changed since it last had them.
+    void sync_fence();
+
     Database::Pool& pool_;
     std::unique_ptr<pqxx::connection> conn_;
 };

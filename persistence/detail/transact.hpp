@@ -15,6 +15,7 @@
 
 #include "persistence/detail/errors.hpp"
 #include "persistence/detail/pool.hpp"
+#include "persistence/fence.hpp"
 #include "persistence/store_error.hpp"
 
 namespace tavolo::persistence::detail {
@@ -41,6 +42,8 @@ auto transact(Database& db, F&& work) -> std::invoke_result_t<F&, pqxx::work&> {
             if (lease && classified.recovery == Recovery::reconnect) lease->discard();
             bool again = (classified.recovery == Recovery::retry && attempt < db.options().max_attempts) ||
                          (classified.recovery == Recovery::reconnect && ++reconnects <= 1);
+            if (classified.error.code == StoreErrc::fenced_out && db.options().fence)
+                db.options().fence->refused(classified.error.message);
             if (!again) return std::unexpected(std::move(classified.error));
             backoff_before_retry(attempt);
         }

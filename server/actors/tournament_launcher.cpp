@@ -116,6 +116,29 @@ void Tournaments::stop_dealing(std::function<void()> quiet) {
         });
 }
 
+void Tournaments::abandon(std::int64_t tournament, std::function<void()> done) {
+    std::shared_ptr<Running> running = find(tournament);
+    if (!running) {
+        if (done) done();
+        return;
+    }
+    running->stop_dealing([this, tournament, done = std::move(done)] {
+        for (const auto& address : registry_.addresses())
+            if (address.tournament_id == tournament) registry_.remove(address);
+        std::shared_ptr<Running> gone;  // destroyed outside the lock
+        {
+            std::lock_guard lock(mutex_);
+            const auto it = running_.find(tournament);
+            if (it != running_.end()) {
+                gone = std::move(it->second);
+                running_.erase(it);
+            }
+        }
+        spdlog::warn("event=hosting_stopped tournament={}", tournament);
+        if (done) done();
+    });
+}
+
 void Tournaments::cancel(std::int64_t tournament, std::string reason,
                          std::function<void(const CancellationOutcome&)> done) {
     std::shared_ptr<Running> running;
@@ -199,6 +222,14 @@ std::optional<CancellationOutcome> Tournaments::cancelled(std::int64_t tournamen
 std::size_t Tournaments::running() const {
     std::lock_guard lock(mutex_);
     return running_.size();
+}
+
+std::vector<std::int64_t> Tournaments::running_ids() const {
+    std::lock_guard lock(mutex_);
+    std::vector<std::int64_t> out;
+    for (const auto& [id, running] : running_)
+        out.push_back(id);
+    return out;
 }
 
 // Called on the tournament's strand once its tables are closed: the actor is dropped outside the lock

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/actors/actor_context.hpp"
 #include "server/actors/table_registry.hpp"
@@ -47,6 +48,12 @@ class Tournaments final : public TournamentLauncher {
     void add_late_entrant(lobby::AddLateEntrant entrant) override;
     void stop_dealing(std::function<void()> quiet) override;
 
+    // Several nodes: this node lost the tournament's lease (server/cluster/lease_keeper.hpp). Its tables
+    // deal no new hand (the hand in play ends, and its commit is refused by the fence), then leave the
+    // registry and the tournament is dropped here, without a word to the lobby: it goes on elsewhere.
+    // `done` is called once then (at once when it does not run here).
+    void abandon(std::int64_t tournament, std::function<void()> done = {});
+
     // Technical cancellation of a running tournament (RULES.md §7; DirectorActor::cancel for poker,
     // PolaccoActor::cancel for Poker Polacco): `done` (from the actor's strand, or at once from here)
     // gets the outcome. Calling it again, at the same time or after, gets the same outcome and pays
@@ -68,6 +75,7 @@ class Tournaments final : public TournamentLauncher {
 
     // Tournaments started and not yet finished and closed.
     std::size_t running() const;
+    std::vector<std::int64_t> running_ids() const;  // their ids
 
   private:
     struct Running;

@@ -111,11 +111,91 @@ Prepared prepare(persistence::Database& db, const persistence::RecoveredTourname
     return out;
 }
 
+bool registering(const persistence::RecoveredTournament& rt) {
+    using persistence::TournamentState;
+    const auto state = rt.tournament.spec.state;
+    return state == TournamentState::registering || state == TournamentState::announced;
+}
+
+// Resumes, adopts or cancels one unfinished tournament, counted in `outcome`.
+void recover_one(persistence::Database& db, const std::vector<TournamentDeclaration>& declared,
+                 Tournaments& tournaments, TimePoint now, engine::RandomSource& rng,
+                 const persistence::RecoveredTournament& rt, RecoveryOutcome& outcome) {
+    const std::int64_t id = raw(rt.tournament.id);
+    if (registering(rt)) {
+        // The lobby adopts it with its committed registrations if the same declaration is still
+        // configured and its start is not long past; else every entry is paid back in full.
+        const lobby::AdoptionVerdict verdict = lobby::adoption_of(declared, rt.tournament, now);
+        if (verdict.declaration) {
+            ++outcome.adopted_registering;
+            outcome.adopted.push_back({rt.tournament.id, *verdict.declaration, false,
+                                       starts_at_of(rt.tournament), rt.registrations, false});
+            spdlog::info("event=tournament_adopted tournament={} name=\"{}\" registrations={}", id,
+                         rt.tournament.spec.name, rt.registrations.size());
+            return;
+        }
+        ++outcome.cancelled;
+        outcome.errors.push_back("tournament " + std::to_string(id) + ": " + verdict.why_not);
+        (void)cancel_at_recovery(db, rt, nullptr, nullptr,
+                                 "it was registering when the server stopped, and " + verdict.why_not);
+        return;
+    }
+    const TournamentDeclaration* declaration = declared_as(declared, rt.tournament.spec.name);
+    const auto* poker = declaration ? std::get_if<PokerTournament>(&declaration->rules) : nullptr;
+    std::optional<engine::TournamentDirector> director;
+    std::string why;
+    if (declaration == nullptr) {
+        why = "no tournament named \"" + rt.tournament.spec.name + "\" is configured any more";
+    } else if (poker == nullptr) {
+        // Poker Polacco (polacco_recovery.hpp): resumed from its tables and registrations.
+        auto resumed = prepare_polacco(db, rt, *declaration, rng);
+        if (resumed) {
+            outcome.tables += static_cast<int>((*resumed)->rows.size());
+            ++outcome.resumed;
+            tournaments.resume(std::move(*resumed));
+            // Listed by the lobby as running, until its actor reports its end.
+            outcome.adopted.push_back({rt.tournament.id,
+                                       static_cast<std::size_t>(declaration - declared.data()), true,
+                                       starts_at_of(rt.tournament), rt.registrations, false});
+            return;
+        }
+        why = "a Poker Polacco tournament that cannot resume: " + resumed.error();
+    } else if (!rt.director) {
+        why = "its director saved no decision: no hand was dealt";
+    } else {
+        auto decoded = engine::decode_director_state(
+            rt.director->state,
+            engine::DirectorConfig{poker->structure, engine::Pace::Free, poker->payout_table});
+        if (!decoded)
+            why = engine::describe(decoded.error());
+        else
+            director.emplace(std::move(*decoded));
+    }
+    if (director) {
+        auto prepared = prepare(db, rt, *declaration, *director, rng);
+        if (prepared) {
+            (void)pay_back_unplayed_purchases(db, rt, **prepared, poker->structure.rebuys);
+            outcome.tables += static_cast<int>((*prepared)->tables.size());
+            ++outcome.resumed;
+            tournaments.resume(std::move(*prepared));
+            // Listed by the lobby as running, until its director reports its end.
+            outcome.adopted.push_back(
+                {rt.tournament.id, static_cast<std::size_t>(declaration - declared.data()), true,
+                 starts_at_of(rt.tournament), rt.registrations, director->late_registration_open()});
+            return;
+        }
+        why = prepared.error();
+    }
+    ++outcome.cancelled;
+    outcome.errors.push_back("tournament " + std::to_string(id) + ": " + why);
+    (void)cancel_at_recovery(db, rt, declaration, director ? &*director : nullptr, why);
+}
+
 }  // namespace
 
 RecoveryOutcome recover_tournaments(persistence::Database& db,
                                     const std::vector<TournamentDeclaration>& declared,
-                                    Tournaments& tournaments, TimePoint now) {
+                                    Tournaments& tournaments, TimePoint now, RecoveryScope scope) {
     RecoveryOutcome outcome;
     auto unfinished = persistence::load_unfinished_tournaments(db);
     if (!unfinished) {
@@ -124,80 +204,30 @@ RecoveryOutcome recover_tournaments(persistence::Database& db,
         return outcome;
     }
     SecureRandom rng;
-    for (const auto& rt : *unfinished) {
-        using persistence::TournamentState;
-        const auto state = rt.tournament.spec.state;
-        const std::int64_t id = raw(rt.tournament.id);
-        if (state == TournamentState::registering || state == TournamentState::announced) {
-            // The lobby adopts it with its committed registrations if the same declaration is still
-            // configured and its start is not long past; else every entry is paid back in full.
-            const lobby::AdoptionVerdict verdict = lobby::adoption_of(declared, rt.tournament, now);
-            if (verdict.declaration) {
-                ++outcome.adopted_registering;
-                outcome.adopted.push_back({rt.tournament.id, *verdict.declaration, false,
-                                           starts_at_of(rt.tournament), rt.registrations, false});
-                spdlog::info("event=tournament_adopted tournament={} name=\"{}\" registrations={}", id,
-                             rt.tournament.spec.name, rt.registrations.size());
-                continue;
-            }
-            ++outcome.cancelled;
-            outcome.errors.push_back("tournament " + std::to_string(id) + ": " + verdict.why_not);
-            (void)cancel_at_recovery(db, rt, nullptr, nullptr,
-                                     "it was registering when the server stopped, and " + verdict.why_not);
-            continue;
-        }
-        const TournamentDeclaration* declaration = declared_as(declared, rt.tournament.spec.name);
-        const auto* poker = declaration ? std::get_if<PokerTournament>(&declaration->rules) : nullptr;
-        std::optional<engine::TournamentDirector> director;
-        std::string why;
-        if (declaration == nullptr) {
-            why = "no tournament named \"" + rt.tournament.spec.name + "\" is configured any more";
-        } else if (poker == nullptr) {
-            // Poker Polacco (polacco_recovery.hpp): resumed from its tables and registrations.
-            auto resumed = prepare_polacco(db, rt, *declaration, rng);
-            if (resumed) {
-                outcome.tables += static_cast<int>((*resumed)->rows.size());
-                ++outcome.resumed;
-                tournaments.resume(std::move(*resumed));
-                // Listed by the lobby as running, until its actor reports its end.
-                outcome.adopted.push_back({rt.tournament.id,
-                                           static_cast<std::size_t>(declaration - declared.data()), true,
-                                           starts_at_of(rt.tournament), rt.registrations, false});
-                continue;
-            }
-            why = "a Poker Polacco tournament that cannot resume: " + resumed.error();
-        } else if (!rt.director) {
-            why = "its director saved no decision: no hand was dealt";
-        } else {
-            auto decoded = engine::decode_director_state(
-                rt.director->state,
-                engine::DirectorConfig{poker->structure, engine::Pace::Free, poker->payout_table});
-            if (!decoded)
-                why = engine::describe(decoded.error());
-            else
-                director.emplace(std::move(*decoded));
-        }
-        if (director) {
-            auto prepared = prepare(db, rt, *declaration, *director, rng);
-            if (prepared) {
-                (void)pay_back_unplayed_purchases(db, rt, **prepared, poker->structure.rebuys);
-                outcome.tables += static_cast<int>((*prepared)->tables.size());
-                ++outcome.resumed;
-                tournaments.resume(std::move(*prepared));
-                // Listed by the lobby as running, until its director reports its end.
-                outcome.adopted.push_back(
-                    {rt.tournament.id, static_cast<std::size_t>(declaration - declared.data()), true,
-                     starts_at_of(rt.tournament), rt.registrations, director->late_registration_open()});
-                continue;
-            }
-            why = prepared.error();
-        }
-        ++outcome.cancelled;
-        outcome.errors.push_back("tournament " + std::to_string(id) + ": " + why);
-        (void)cancel_at_recovery(db, rt, declaration, director ? &*director : nullptr, why);
-    }
+    for (const auto& rt : *unfinished)
+        if (scope == RecoveryScope::everything || registering(rt))
+            recover_one(db, declared, tournaments, now, rng, rt, outcome);
     spdlog::info("event=recovery tournaments_resumed={} tables={} adopted_registering={} cancelled={}",
                  outcome.resumed, outcome.tables, outcome.adopted_registering, outcome.cancelled);
+    return outcome;
+}
+
+RecoveryOutcome recover_tournament(persistence::Database& db,
+                                   const std::vector<TournamentDeclaration>& declared,
+                                   Tournaments& tournaments, TimePoint now, persistence::TournamentId id) {
+    RecoveryOutcome outcome;
+    auto loaded = persistence::load_unfinished_tournament(db, id);
+    if (!loaded) {
+        outcome.errors.push_back("reading tournament " + std::to_string(raw(id)) + ": " +
+                                 loaded.error().message);
+        spdlog::error("event=recovery_failed tournament={} error=\"{}\"", raw(id), outcome.errors.back());
+        return outcome;
+    }
+    if (!*loaded || registering(**loaded)) return outcome;  // over, or the lobby's
+    SecureRandom rng;
+    recover_one(db, declared, tournaments, now, rng, **loaded, outcome);
+    spdlog::info("event=tournament_recovered tournament={} resumed={} tables={} cancelled={}", raw(id),
+                 outcome.resumed, outcome.tables, outcome.cancelled);
     return outcome;
 }
 

@@ -44,11 +44,24 @@ struct RecoveryOutcome {
     std::vector<lobby::AdoptedTournament> adopted;
 };
 
+// What recover_tournaments() takes on: every unfinished tournament (one node), or only the registering
+// ones the lobby adopts (several nodes: each running tournament is taken by the node that gets its
+// lease, through recover_tournament()).
+enum class RecoveryScope { everything, registering_only };
+
 // Reads, decides and hands each resumable tournament to `tournaments`. `declared` are the lobby's
 // declarations (AdoptedTournament::declaration indexes them); `now` is the lobby's time. Throws
 // nothing: a database that cannot be read is an error in the outcome (nothing resumed or adopted).
 RecoveryOutcome recover_tournaments(persistence::Database& db,
                                     const std::vector<TournamentDeclaration>& declared,
-                                    Tournaments& tournaments, TimePoint now);
+                                    Tournaments& tournaments, TimePoint now,
+                                    RecoveryScope scope = RecoveryScope::everything);
+
+// Several nodes (server/cluster/lease_keeper.hpp): one running tournament, at any moment, the same way
+// (resumed from its last committed hands, or cancelled with refunds when it cannot resume); nothing
+// when it is over or still registering (the lobby's). The outcome's `adopted` names it when resumed.
+RecoveryOutcome recover_tournament(persistence::Database& db,
+                                   const std::vector<TournamentDeclaration>& declared,
+                                   Tournaments& tournaments, TimePoint now, persistence::TournamentId id);
 
 }  // namespace tavolo::server::actors

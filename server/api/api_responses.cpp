@@ -49,6 +49,7 @@ HttpResponse store_error_response(const persistence::StoreError& error) {
         case StoreErrc::forbidden:
         case StoreErrc::expired:
         case StoreErrc::bad_credentials:
+        case StoreErrc::fenced_out:  // several nodes: another node hosts the tournament now
             return json_response(409, error_body(persistence::to_string(error.code), error.message));
         case StoreErrc::queue_full:
         case StoreErrc::unavailable:

@@ -227,3 +227,48 @@ TEST(Config, HostMustBeAnIpAddress) {
         EXPECT_NE(c.error().find(bad), std::string::npos) << c.error();
     }
 }
+
+TEST(Config, NoClusterSectionIsASingleNodeAndANodeIdDefaultsToTheHostName) {
+    auto c = parse_config("", "t");
+    ASSERT_TRUE(c) << c.error();
+    EXPECT_FALSE(c->cluster) << "no [cluster]: one node, no leases, no NATS";
+    EXPECT_EQ(c->node_id, "");
+    apply_environment(*c);
+    EXPECT_FALSE(c->node_id.empty());
+    EXPECT_TRUE(is_valid_node_id(c->node_id)) << c->node_id;
+}
+
+TEST(Config, ReadsTheNodeAndTheCluster) {
+    auto c = parse_config(
+        "[node]\nid = \"b-2\"\n\n[cluster]\nnats_url = \"nats://10.0.0.5:4222\"\nlease_seconds = 4\n", "t");
+    ASSERT_TRUE(c) << c.error();
+    ASSERT_TRUE(c->cluster);
+    EXPECT_EQ(c->node_id, "b-2");
+    EXPECT_EQ(c->cluster->nats_url, "nats://10.0.0.5:4222");
+    EXPECT_EQ(c->cluster->lease_seconds, 4);
+    auto defaults = parse_config("[cluster]\n", "t");
+    ASSERT_TRUE(defaults && defaults->cluster);
+    EXPECT_EQ(defaults->cluster->nats_url, "nats://127.0.0.1:4222");
+    EXPECT_EQ(defaults->cluster->lease_seconds, 10);
+}
+
+TEST(Config, RefusesABadNodeIdOrLease) {
+    auto bad_id = parse_config("[node]\nid = \"a.b\"\n", "t");
+    ASSERT_FALSE(bad_id);
+    EXPECT_NE(bad_id.error().find("node.id: must be 1 to 64 letters"), std::string::npos) << bad_id.error();
+    auto bad_lease = parse_config("[cluster]\nlease_seconds = 0\n", "t");
+    ASSERT_FALSE(bad_lease);
+    EXPECT_NE(bad_lease.error().find("cluster.lease_seconds: must be"), std::string::npos)
+        << bad_lease.error();
+    auto bad_url = parse_config("[cluster]\nnats_url = \"http://x\"\n", "t");
+    ASSERT_FALSE(bad_url);
+    EXPECT_NE(bad_url.error().find("cluster.nats_url"), std::string::npos) << bad_url.error();
+}
+
+TEST(Config, DockerClusterConfigurationIsValid) {
+    auto c = load_config_file(std::string(TAVOLO_SOURCE_DIR) + "/deploy/tavolo.cluster.toml");
+    ASSERT_TRUE(c) << c.error();
+    ASSERT_TRUE(c->cluster);
+    EXPECT_EQ(c->cluster->nats_url, "nats://nats:4222");  // docker-compose.yml's nats service
+    EXPECT_EQ(c->node_id, "") << "one file for every node: the id is the container's host name";
+}

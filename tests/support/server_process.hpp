@@ -83,6 +83,10 @@ class ServerProcess {
     ServerProcess& operator=(const ServerProcess&) = delete;
 
     bool running() const { return port_ > 0; }
+    // Sends `signal` (SIGSTOP, SIGCONT: a node that stalls, issue 14) without waiting for anything.
+    void send_signal(int signal) const {
+        if (pid_ > 0) kill(pid_, signal);
+    }
     int port() const { return port_; }
     int exit_code() const { return exit_code_; }
 

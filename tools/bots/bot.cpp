@@ -72,7 +72,8 @@ void Bot::connect() {
     handlers.on_closed = [this, generation](const std::string& reason) {
         if (generation == generation_) on_closed(reason);
     };
-    connection_ = client::make_connection(fleet_.io(), fleet_.endpoint(), fleet_.tls(), std::move(handlers));
+    connection_ = client::make_connection(fleet_.io(), fleet_.endpoint(endpoint_turn_), fleet_.tls(),
+                                          std::move(handlers));
     connection_->start();
 }
 
@@ -111,6 +112,7 @@ void Bot::on_closed(const std::string& reason) {
             error("the server closed the connection: " + reason);
         return finish();
     }
+    if (!fleet_.options().failover.empty()) ++endpoint_turn_;  // another node of the cluster
     if (++failed_connects_ > kMaxAttemptsWithoutLogin) {
         error("gave up after " + std::to_string(kMaxAttemptsWithoutLogin) +
               " connections without logging in: " + reason);

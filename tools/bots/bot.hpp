@@ -87,6 +87,7 @@ class Bot {
     bool pacing_ = false;             // pace_ is set
     std::deque<std::string> outbox_;  // frames the pacer holds back
     int failed_connects_ = 0;
+    std::size_t endpoint_turn_ = 0;  // Fleet::endpoint(): moves on at each dropped connection
     Phase phase_ = Phase::Connecting;
     v1::ErrorCode closing_reason_ = v1::ERROR_CODE_UNSPECIFIED;  // the server's Closing, if it sent one
     bool told_closing_ = false;

@@ -19,6 +19,7 @@ namespace {
 
 struct CommandLine {
     std::string url;
+    std::vector<std::string> failover;
     int count = 0;
     std::string strategy = "random";
     std::string tournament = "any";
@@ -80,6 +81,15 @@ int run(const CommandLine& c, const CLI::App& cmd) {
     o.latency_report = c.latency_report;
     o.tls = {c.ca_file, c.insecure};
     o.max_registering = c.max_registering;
+    for (const auto& other : c.failover) {
+        auto failover = client::parse_url(other);  // the validator accepted it
+        if (failover->tls != endpoint->tls) {
+            std::cerr << "tavolo bots: --failover-url " << other << " must use the same scheme as --url "
+                      << c.url << "\n";
+            return 2;
+        }
+        o.failover.push_back(*failover);
+    }
     bots::Fleet fleet(o, *endpoint, tls);
     const bots::Tally& tally = fleet.run();
     std::cout << bots::summary_line(tally) << std::endl;
@@ -97,6 +107,15 @@ void add_bots_command(CLI::App& app) {
         "`bots: players=N hands=H actions=A refused=R reconnects=C finished=T errors=E`");
     cmd->add_option("--url", c->url, "the server's WebSocket URL, ws://HOST:PORT/ws or wss://HOST:PORT/ws")
         ->required()
+        ->check(CLI::Validator(
+            [](std::string& text) {
+                auto endpoint = client::parse_url(text);
+                return endpoint ? std::string() : endpoint.error();
+            },
+            "URL"));
+    cmd->add_option("--failover-url", c->failover,
+                    "another node of the same cluster (README \"Several nodes\"), repeatable: a bot whose "
+                    "connection drops tries the next URL, in turn, and resumes its seats there")
         ->check(CLI::Validator(
             [](std::string& text) {
                 auto endpoint = client::parse_url(text);

@@ -36,6 +36,8 @@ struct BotsOptions {
     // At most this many registrations of the fleet waiting for the server's answer at once (0: no
     // limit): thousands of buy-ins at once outran the server's write queue (bench/mtt_scale.sh).
     int max_registering = 0;
+    // --failover-url: the other nodes of a cluster; a dropped bot tries the next endpoint in turn.
+    std::vector<client::Endpoint> failover;
 };
 
 // The final line's tallies.
@@ -65,6 +67,11 @@ class Fleet {
     boost::asio::io_context& io() { return io_; }
     const BotsOptions& options() const { return options_; }
     const client::Endpoint& endpoint() const { return endpoint_; }
+    // The endpoint of a bot's `attempt`-th connection: --url, then each --failover-url, in turn.
+    const client::Endpoint& endpoint(std::size_t attempt) const {
+        const std::size_t at = attempt % (options_.failover.size() + 1);
+        return at == 0 ? endpoint_ : options_.failover[at - 1];
+    }
     const std::shared_ptr<client::TlsContext>& tls() const { return tls_; }
     Tally& tally() { return tally_; }
     LatencyBoard& latency() { return latency_; }

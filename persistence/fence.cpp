@@ -1,0 +1,68 @@
+#include "persistence/fence.hpp"
+
+#include <charconv>
+#include <utility>
+
+namespace tavolo::persistence {
+
+Fence::Fence(std::string node) : node_(std::move(node)) {}
+
+void Fence::hold(std::int64_t tournament, std::int64_t token) {
+    std::lock_guard lock(mutex_);
+    tokens_[tournament] = token;
+    ++generation_;
+}
+
+void Fence::drop(std::int64_t tournament) {
+    std::lock_guard lock(mutex_);
+    if (tokens_.erase(tournament) > 0) ++generation_;
+}
+
+std::optional<std::int64_t> Fence::token(std::int64_t tournament) const {
+    std::lock_guard lock(mutex_);
+    const auto it = tokens_.find(tournament);
+    if (it == tokens_.end()) return std::nullopt;
+    return it->second;
+}
+
+Fence::Setting Fence::setting() const {
+    std::lock_guard lock(mutex_);
+    std::string fences(1, ' ');
+    for (const auto& [tournament, token] : tokens_) {
+        fences.append(std::to_string(tournament));
+        fences.push_back(':');
+        fences.append(std::to_string(token));
+        fences.push_back(' ');
+    }
+    return Setting{generation_.load(), std::move(fences)};
+}
+
+void Fence::set_listener(Listener listener) {
+    std::lock_guard lock(mutex_);
+    listener_ = std::move(listener);
+}
+
+void Fence::refused(const std::string& message) const {
+    const auto tournament = fenced_tournament(message);
+    if (!tournament) return;
+    Listener listener;
+    {
+        std::lock_guard lock(mutex_);
+        listener = listener_;
+    }
+    if (listener) listener(*tournament, message);
+}
+
+std::optional<std::int64_t> fenced_tournament(const std::string& message) {
+    static constexpr std::string_view kPrefix = "fenced out: tournament ";
+    const auto at = message.find(kPrefix);
+    if (at == std::string::npos) return std::nullopt;
+    const char* first = message.data() + at + kPrefix.size();
+    const char* last = message.data() + message.size();
+    std::int64_t id = 0;
+    auto [end, ec] = std::from_chars(first, last, id);
+    if (ec != std::errc{} || end == first) return std::nullopt;
+    return id;
+}
+
+}  // namespace tavolo::persistence

@@ -1,0 +1,220 @@
+// Leases and fencing (issue 14, docs/SCALING.md): two nodes on one database, as persistence sees them.
+#include "persistence/leases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "persistence/director_store.hpp"
+#include "persistence/fence.hpp"
+#include "persistence/hand_store.hpp"
+#include "persistence/tournament_store.hpp"
+#include "persistence/write_service.hpp"
+#include "tests/persistence/fixtures.hpp"
+#include "tests/persistence/test_database.hpp"
+
+using namespace tavolo::persistence;
+using namespace tavolo::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A node's view of the test database: its own pool, carrying its fence.
+struct Node {
+    Node(const std::string& url, const std::string& id, std::chrono::milliseconds length)
+        : fence(std::make_shared<Fence>(id)), db(url, options(fence)), leases(db, id, length) {}
+    static Database::Options options(std::shared_ptr<Fence> f) {
+        Database::Options o;
+        o.fence = std::move(f);
+        return o;
+    }
+    std::shared_ptr<Fence> fence;
+    Database db;
+    LeaseStore leases;
+};
+
+}  // namespace
+
+TEST(Leases, OneHolderATokenPerAcquisitionAndTakenOnlyOnceExpired) {
+    MigratedDatabase t;
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s);
+    auto first = a.leases.acquire(kLobbyLease);
+    ASSERT_TRUE(first && *first) << (first ? "" : first.error().message);
+    EXPECT_EQ(**first, 1);
+    auto refused = b.leases.acquire(kLobbyLease);
+    ASSERT_TRUE(refused);
+    EXPECT_FALSE(*refused) << "b may not take a's live lease";
+    EXPECT_TRUE(*a.leases.renew(kLobbyLease, 1));
+    EXPECT_FALSE(*b.leases.renew(kLobbyLease, 1)) << "a renewal by a node that does not hold it";
+    ASSERT_TRUE(a.leases.release(kLobbyLease, 1));
+    auto taken = b.leases.acquire(kLobbyLease);
+    ASSERT_TRUE(taken && *taken);
+    EXPECT_EQ(**taken, 2) << "a new token at each acquisition";
+    EXPECT_FALSE(*a.leases.renew(kLobbyLease, 1)) << "a lost its lease: its renewal fails";
+    auto again = b.leases.acquire(kLobbyLease);  // a node takes back its own (after a restart)
+    ASSERT_TRUE(again && *again);
+    EXPECT_EQ(**again, 3);
+    auto row = a.leases.find(kLobbyLease);
+    ASSERT_TRUE(row && *row);
+    EXPECT_EQ((*row)->node, "b");
+    EXPECT_FALSE((*row)->expired);
+}
+
+TEST(Leases, AnExpiredLeaseIsTakenAndTheHeartbeatsSayWhoIsAlive) {
+    MigratedDatabase t;
+    Node a(t.url(), "a", 1ms), b(t.url(), "b", 60s);
+    ASSERT_TRUE(a.leases.heartbeat());
+    ASSERT_TRUE(b.leases.heartbeat());
+    auto live = a.leases.live_nodes(60s);
+    ASSERT_TRUE(live);
+    EXPECT_EQ(*live, (std::vector<std::string>{"a", "b"}));
+    ASSERT_TRUE(*a.leases.acquire("tournament:7"));
+    std::this_thread::sleep_for(5ms);  // a's 1 ms lease runs out (database time)
+    auto taken = b.leases.acquire("tournament:7");
+    ASSERT_TRUE(taken && *taken);
+    EXPECT_EQ(**taken, 2);
+}
+
+TEST(Leases, TournamentsToTakeAreTheExpiredOnesOwnOnesAndUnplacedOnesForTheLobby) {
+    MigratedDatabase t;
+    auto one = small_tournament(t.db(), 2, 1, "One");
+    auto two = small_tournament(t.db(), 2, 1, "Two");
+    auto three = small_tournament(t.db(), 2, 1, "Three");
+    TournamentStore store(t.db());
+    for (auto* s : {&one, &two, &three})
+        ASSERT_TRUE(store.set_state(s->tournament.id, TournamentState::running));
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s);
+    ASSERT_TRUE(*a.leases.acquire(tournament_lease(one.tournament.id)));
+    ASSERT_TRUE(*b.leases.acquire(tournament_lease(two.tournament.id)));
+    auto for_a = a.leases.tournaments_to_take(false);
+    ASSERT_TRUE(for_a);
+    EXPECT_EQ(*for_a, std::vector<TournamentId>{one.tournament.id}) << "its own, not b's live one";
+    auto for_lobby = a.leases.tournaments_to_take(true);
+    ASSERT_TRUE(for_lobby);
+    EXPECT_EQ(*for_lobby, (std::vector<TournamentId>{one.tournament.id, three.tournament.id}))
+        << "the lobby also takes a running tournament no lease names";
+    ASSERT_TRUE(b.leases.release(tournament_lease(two.tournament.id), 1));
+    EXPECT_EQ(*a.leases.tournaments_to_take(false),
+              (std::vector<TournamentId>{one.tournament.id, two.tournament.id}));
+}
+
+TEST(Fencing, ANodeThatLostTheLeaseCanCommitNothingMoreForTheTournament) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 3, 1);
+    const auto id = sng.tournament.id;
+    const auto resource = tournament_lease(id);
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s);
+    std::vector<std::int64_t> refused_to_b;
+    b.fence->set_listener(
+        [&](std::int64_t tournament, const std::string&) { refused_to_b.push_back(tournament); });
+
+    // Before any lease names it (registering, the lobby's), anyone writes.
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(sng.tables[0], 1, sng.players)));
+    auto token_b = b.leases.acquire(resource);
+    ASSERT_TRUE(token_b && *token_b);
+    b.fence->hold(raw(id), **token_b);
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(sng.tables[0], 2, sng.players)));
+    auto by_a = HandStore(a.db).commit(make_hand(sng.tables[0], 3, sng.players));
+    ASSERT_FALSE(by_a) << "a holds no lease for it";
+    EXPECT_EQ(by_a.error().code, StoreErrc::fenced_out) << by_a.error().message;
+
+    // b stalls past its lease; a takes it over with a new token.
+    ASSERT_TRUE(b.leases.release(resource, **token_b));
+    auto token_a = a.leases.acquire(resource);
+    ASSERT_TRUE(token_a && *token_a);
+    a.fence->hold(raw(id), **token_a);
+
+    // b still believes it hosts: every kind of write of the tournament is refused.
+    auto hand = HandStore(b.db).commit(make_hand(sng.tables[0], 3, sng.players));
+    ASSERT_FALSE(hand);
+    EXPECT_EQ(hand.error().code, StoreErrc::fenced_out);
+    EXPECT_NE(hand.error().message.find("leased to node a"), std::string::npos) << hand.error().message;
+    SavedDirector saved{id, 1, "state", {}};
+    auto director = DirectorStore(b.db).save(saved);
+    ASSERT_FALSE(director);
+    EXPECT_EQ(director.error().code, StoreErrc::fenced_out);
+    auto finish = TournamentStore(b.db).record_finish(sng.players[0].registration.id, 3, 0, "finish:b:3");
+    ASSERT_FALSE(finish);
+    EXPECT_EQ(finish.error().code, StoreErrc::fenced_out);
+    auto state = TournamentStore(b.db).set_state(id, TournamentState::finished);
+    ASSERT_FALSE(state);
+    EXPECT_EQ(state.error().code, StoreErrc::fenced_out);
+    EXPECT_EQ(refused_to_b.size(), 4U);
+    for (auto r : refused_to_b)
+        EXPECT_EQ(r, raw(id));
+
+    // b's stale token stays refused whatever b's fence says.
+    b.fence->hold(raw(id), **token_b);
+    EXPECT_FALSE(HandStore(b.db).commit(make_hand(sng.tables[0], 3, sng.players)));
+    // The new holder commits from the last committed hand.
+    ASSERT_TRUE(HandStore(a.db).commit(make_hand(sng.tables[0], 3, sng.players)));
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 3);
+    EXPECT_EQ(t.count("SELECT hand_number FROM tournament_tables"), 3);
+    // A connection that names no node (a single server, the tools) is never fenced.
+    ASSERT_TRUE(HandStore(t.db()).commit(make_hand(sng.tables[0], 4, sng.players)));
+}
+
+TEST(Fencing, TheWriteServiceFailsAFencedHandAloneAndCommitsTheOthersOfItsBatch) {
+    MigratedDatabase t;
+    auto mine = small_tournament(t.db(), 2, 1, "Mine");
+    auto lost = small_tournament(t.db(), 2, 1, "Lost");
+    auto fence = std::make_shared<Fence>("b");
+    Database admin(t.url());
+    LeaseStore b(admin, "b", 60s), a(admin, "a", 60s);
+    fence->hold(raw(mine.tournament.id), **b.acquire(tournament_lease(mine.tournament.id)));
+    const auto lost_token = **b.acquire(tournament_lease(lost.tournament.id));
+    fence->hold(raw(lost.tournament.id), lost_token);
+    ASSERT_TRUE(b.release(tournament_lease(lost.tournament.id), lost_token));
+    ASSERT_TRUE(*a.acquire(tournament_lease(lost.tournament.id)));
+    std::atomic<int> fenced{0};
+    fence->set_listener([&](std::int64_t, const std::string&) { ++fenced; });
+
+    WriteServiceOptions options;
+    options.url = t.url();
+    options.workers = 1;
+    options.fence = fence;
+    WriteService writes(options);
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<StoreErrc> results;
+    auto done = [&](StoreResult<void> r) {
+        std::lock_guard lock(m);
+        results.push_back(r ? StoreErrc::database : r.error().code);  // database: stands for "ok" here
+        cv.notify_all();
+    };
+    const Executor inline_executor = Executor::service_thread();
+    ASSERT_TRUE(writes.submit_hand(make_hand(mine.tables[0], 1, mine.players), done, inline_executor));
+    ASSERT_TRUE(writes.submit_hand(make_hand(lost.tables[0], 1, lost.players), done, inline_executor));
+    ASSERT_TRUE(writes.submit_hand(make_hand(mine.tables[0], 2, mine.players), done, inline_executor));
+    std::unique_lock lock(m);
+    cv.wait(lock, [&] { return results.size() == 3; });
+    EXPECT_EQ(std::count(results.begin(), results.end(), StoreErrc::fenced_out), 1);
+    EXPECT_EQ(std::count(results.begin(), results.end(), StoreErrc::database), 2);
+    EXPECT_GE(fenced.load(), 1);
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 2);
+}
+
+TEST(Fencing, AnOlderProcessOfTheSameNodeIdIsRefusedByItsToken) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 2, 1);
+    const auto id = sng.tournament.id;
+    Node old_a(t.url(), "a", 60s), new_a(t.url(), "a", 60s);  // "a" stalled, then restarted beside it
+    const auto first = **old_a.leases.acquire(tournament_lease(id));
+    old_a.fence->hold(raw(id), first);
+    ASSERT_TRUE(HandStore(old_a.db).commit(make_hand(sng.tables[0], 1, sng.players)));
+    const auto second = **new_a.leases.acquire(tournament_lease(id));  // its own lease, taken back at once
+    EXPECT_EQ(second, first + 1);
+    // Between the acquisition and the fence's update the new process names no token: it may write.
+    ASSERT_TRUE(HandStore(new_a.db).commit(make_hand(sng.tables[0], 2, sng.players)));
+    new_a.fence->hold(raw(id), second);
+    auto stale = HandStore(old_a.db).commit(make_hand(sng.tables[0], 3, sng.players));
+    ASSERT_FALSE(stale);
+    EXPECT_EQ(stale.error().code, StoreErrc::fenced_out) << stale.error().message;
+    ASSERT_TRUE(HandStore(new_a.db).commit(make_hand(sng.tables[0], 3, sng.players)));
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 3);
+}

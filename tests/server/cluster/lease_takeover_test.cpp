@@ -1,0 +1,157 @@
+// Issue 14, several nodes without NATS (docs/SCALING.md): two real server processes, nodes "a" and
+// "b", on one PostgreSQL, leases of 2 s. Node b starts first and takes the lobby lease, so the Sit&Go
+// its lobby starts is hosted on b; `tavolo bots` play it connected to b, with a as their failover URL.
+//   - Takeover: b is killed (SIGKILL) mid-game; a takes the lobby and the tournament over within about a
+//     lease (wall time) from its last committed hands; the bots reconnect to a, resume their seats
+//     and finish.
+//   - Fencing: b is stopped (SIGSTOP) past its lease; a takes over; b continued (SIGCONT) commits
+//     nothing more for the tournament (the database refuses it), gives it up (event=hosting_stopped),
+//     then is killed so the bots move to a and finish.
+// Both: the tournament finishes once, every hand committed once, every entrant ranked, the pool paid,
+// every wallet and the ledger exact to the cent. Waits on log lines, never on a clock.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+
+#include <chrono>
+#include <future>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/support/e2e_money.hpp"
+#include "tests/support/run_tool.hpp"
+#include "tests/support/server_process.hpp"
+
+using namespace tavolo::testing;
+
+namespace {
+
+constexpr std::int64_t kGrantCents = 100'000;
+constexpr int kPlayers = 6;
+
+std::string node_config(const std::string& id) {
+    return "[node]\nid = \"" + id +
+           "\"\n\n[cluster]\nlease_seconds = 2\n\n[log]\nlevel = \"debug\"\n\n[clock]\nspeed = 120\n\n"
+           "[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n"
+           "[[tournament]]\nname = \"Cluster SNG\"\ngame = \"holdem\"\nbetting = \"nl\"\nseats = 6\n"
+           "max_players = 6\nstarting_stack = 1500\nlevel_minutes = 2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
+}
+
+struct TwoNodes {
+    TestDatabase db;
+    std::vector<std::string> env{"TAVOLO_DATABASE_URL=" + db.url()};
+    std::unique_ptr<ServerProcess> b;
+    std::unique_ptr<ServerProcess> a;
+
+    // b first: it migrates the database and takes the lobby lease; then a, which hosts nothing yet.
+    void start() {
+        b = std::make_unique<ServerProcess>(
+            std::vector<std::string>{"--config", write_temp_file("node_b.toml", node_config("b"))}, env);
+        ASSERT_TRUE(b->running()) << b->log();
+        ASSERT_TRUE(b->wait_for_log("event=lobby_gained node=b")) << b->log();
+        a = std::make_unique<ServerProcess>(
+            std::vector<std::string>{"--config", write_temp_file("node_a.toml", node_config("a"))}, env);
+        ASSERT_TRUE(a->running()) << a->log();
+    }
+
+    std::future<ToolRun> bots() const {
+        const std::string args = "bots --url ws://127.0.0.1:" + std::to_string(b->port()) +
+                                 "/ws --failover-url ws://127.0.0.1:" + std::to_string(a->port()) +
+                                 "/ws --count " + std::to_string(kPlayers) +
+                                 " --strategy calling --tournament any --verbose";
+        return std::async(std::launch::async, [args] { return run_tool(args); });
+    }
+
+    // What every test checks at the end, once the bots are done and a has stopped.
+    void expect_exact_books() const {
+        EXPECT_EQ(
+            db.count("SELECT count(*) FROM tournaments WHERE name = 'Cluster SNG' AND state = 'finished'"),
+            1);
+        EXPECT_EQ(tournaments_badly_ranked(db), 0) << "every entrant ranked once, 1..n, one winner";
+        EXPECT_EQ(prize_pools_not_paid_out(db), 0) << "the prize pool paid out to the cent";
+        EXPECT_EQ(wallets_off_by_anything(db, kGrantCents), 0) << "wallet = grant - buy-ins + prizes";
+        EXPECT_EQ(ledger_sum(db), 0);
+        EXPECT_EQ(
+            db.count("SELECT count(*) FROM (SELECT t.tournament_id, h.hand_number FROM hands h JOIN "
+                     "tournament_tables t ON t.id = h.table_id GROUP BY 1, 2 HAVING count(*) > 1) twice"),
+            0)
+            << "every hand committed once";
+        EXPECT_EQ(db.count("SELECT count(*) FROM leases WHERE resource = 'tournament:1' AND node = 'a'"), 1)
+            << "the tournament's lease ended with a";
+    }
+};
+
+void expect_bots_finished(const ToolRun& run) {
+    const std::string line = run.last_line();
+    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
+    EXPECT_EQ(run.code, 0) << run.out;
+    EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
+    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+    EXPECT_EQ(line.find(" reconnects=0 "), std::string::npos) << "the bots moved to node a: " << line;
+}
+
+}  // namespace
+
+TEST(LeaseTakeover, ANodeKilledMidGameItsTournamentResumesOnTheOtherAndFinishesExactly) {
+    TwoNodes nodes;
+    ASSERT_NO_FATAL_FAILURE(nodes.start());
+    auto bots = nodes.bots();
+    ASSERT_TRUE(nodes.b->wait_for_log("event=lease_acquired node=b tournament=1 ")) << nodes.b->log();
+    ASSERT_TRUE(nodes.b->wait_for_log("event=hand_committed", 8)) << nodes.b->log();
+    nodes.b->crash();
+    const auto killed = std::chrono::steady_clock::now();
+
+    ASSERT_TRUE(nodes.a->wait_for_log("event=tournament_taken_over node=a tournament=1 ")) << nodes.a->log();
+    // A figure, not an assertion (docs/SCALING.md): the lease (2 s) plus up to a renewal period.
+    std::cout << "takeover: lease_s=2 killed_to_resumed_ms="
+              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                       killed)
+                     .count()
+              << std::endl;
+    ASSERT_TRUE(nodes.a->wait_for_log("event=lobby_gained node=a")) << nodes.a->log();
+    const std::string after = nodes.a->log();
+    EXPECT_NE(after.find("event=tournament_recovered tournament=1 resumed=1 "), std::string::npos) << after;
+
+    const ToolRun run = bots.get();
+    std::cout << run.last_line() << std::endl;
+    expect_bots_finished(run);
+    EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
+    nodes.expect_exact_books();
+}
+
+TEST(LeaseFencing, ANodeStalledPastItsLeaseCommitsNothingMoreAndGivesTheTournamentUp) {
+    TwoNodes nodes;
+    ASSERT_NO_FATAL_FAILURE(nodes.start());
+    auto bots = nodes.bots();
+    ASSERT_TRUE(nodes.b->wait_for_log("event=lease_acquired node=b tournament=1 ")) << nodes.b->log();
+    ASSERT_TRUE(nodes.b->wait_for_log("event=hand_committed", 5)) << nodes.b->log();
+    nodes.b->send_signal(SIGSTOP);
+    ASSERT_TRUE(nodes.a->wait_for_log("event=tournament_taken_over node=a tournament=1 ")) << nodes.a->log();
+    const std::size_t stalled_at = nodes.b->log().size();
+    nodes.b->send_signal(SIGCONT);
+
+    // b finds its lease gone (at its next renewal, or when the database refuses a write), stops dealing
+    // and drops the tournament; nothing it tried to commit after its lease was taken went in.
+    ASSERT_TRUE(nodes.b->wait_for_log("event=hosting_stopped tournament=1")) << nodes.b->log();
+    const std::string since = nodes.b->log().substr(stalled_at);
+    EXPECT_NE(since.find("event=lease_lost node=b tournament=1 "), std::string::npos) << since;
+    EXPECT_EQ(since.find("event=hand_committed"), std::string::npos)
+        << "b committed after losing its lease:\n"
+        << since;
+    const bool refused = since.find("event=hand_commit_failed") != std::string::npos;
+    std::cout << "fencing: hand_in_play_refused=" << (refused ? "yes" : "no")
+              << " fenced_out_logged=" << (since.find("event=fenced_out") != std::string::npos ? "yes" : "no")
+              << std::endl;
+    if (refused) {  // a hand was in play: refused by the database
+        EXPECT_NE(since.find("fenced out: tournament 1 is leased to node a"), std::string::npos) << since;
+    }
+
+    nodes.b->crash();  // its connections drop: the bots resume on a
+    const ToolRun run = bots.get();
+    std::cout << run.last_line() << std::endl;
+    expect_bots_finished(run);
+    EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
+    nodes.expect_exact_books();
+}
