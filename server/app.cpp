@@ -23,6 +23,7 @@
 #include "server/api/operator_api.hpp"
 #include "server/api/player_routes.hpp"
 #include "server/api/tables_routes.hpp"
+#include "server/cluster/cluster_node.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -127,10 +128,32 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operators' live feed (issue 12) sees what the actors send, beside the sessions.
     operators::LiveFeed live_feed;
     operators::LiveOutbox outbox(registry, live_feed);
-    actors::ActorContext context{io, clock, writes, outbox, seats, &chat};
-
     actors::TableRegistry tables;
-    registry.set_table_directory(tables);
+
+    // Several nodes (server/cluster/README.md): requests for tables and the lobby on other nodes, and
+    // frames for sessions on other nodes, travel over NATS. Without [cluster] none of it exists.
+    std::unique_ptr<cluster::ClusterNode> node;
+    if (config.cluster) {
+        cluster::ClusterNodeOptions node_options;
+        node_options.node = config.node_id;
+        node_options.bus.url = config.cluster->nats_url;
+        auto started = cluster::ClusterNode::start(
+            io, node_options, outbox, tables, seats,
+            [&registry](session::AccountIdValue account) { return registry.session_of(account) != 0; });
+        if (!started) {
+            std::cerr << "tavolo-server: " << started.error() << "\n";
+            return 5;
+        }
+        node = std::move(*started);
+    }
+    // TEMPORARY until the lobby lease: the node that runs the lobby also starts and recovers tournaments.
+    const bool runs_lobby = !config.cluster || config.cluster->hosts_lobby;
+    actors::Outbox& actor_outbox = node ? node->outbox() : static_cast<actors::Outbox&>(outbox);
+    session::TableDirectory& table_directory =
+        node ? node->tables() : static_cast<session::TableDirectory&>(tables);
+    actors::ActorContext context{io, clock, writes, actor_outbox, seats, &chat};
+
+    registry.set_table_directory(table_directory);
     actors::Tournaments tournaments(context, tables, actors::TournamentsOptions{});
     actors::AccountOptions account_options;
     account_options.starting_balance = config.starting_balance;
@@ -143,16 +166,27 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The configuration's tournaments, then those operators created over the API that are not over.
     const auto declared = operators::with_stored_declarations(config.database_url, lobby_tournaments(config));
     actors::LobbyActor lobby(context, declared, lobby::LobbyOptions{}, tournaments);
-    tournaments.set_lobby(lobby);
+    if (node) {
+        node->lobby().set_local(lobby, lobby,
+                                [&lobby](session::SessionId gone) { lobby.forget_session(gone); });
+        node->lobby().set_host(runs_lobby);
+        tournaments.set_lobby(node->lobby());
+    } else {
+        tournaments.set_lobby(lobby);
+    }
+    session::LobbyGateway& lobby_gateway = node ? static_cast<session::LobbyGateway&>(node->lobby()) : lobby;
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
     // refunds, before anyone connects; the lobby hears of them before any director can report.
-    if (!config.database_url.empty()) {
+    if (!config.database_url.empty() && runs_lobby) {
         persistence::Database db(config.database_url);
         lobby.adopt(actors::recover_tournaments(db, declared, tournaments, clock.wall_now()).adopted);
         if (auto mutes = operators::load_mutes(db, chat); !mutes)  // a restart lifts no mute
             spdlog::error("event=mutes_not_loaded error=\"{}\"", mutes.error().message);
     }
-    registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
+    registry.set_closed_listener([&lobby, &node](session::SessionId closed) {
+        lobby.forget_session(closed);
+        if (node) node->session_closed(closed);
+    });
 
     ServerInfo info{version,
                     [health, &writes, capacity = write_options.queue_capacity] {
@@ -190,16 +224,18 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                     return api::serve_api(operators, api_routes, std::move(request), std::move(respond));
                 respond(route(info, request));
             },
-            WebSocketServices{accounts, tables, lobby, registry, version, {}});
+            WebSocketServices{accounts, table_directory, lobby_gateway, registry, version, {}});
     } catch (const std::exception& e) {
         std::cerr << "tavolo-server: " << e.what() << "\n";
         return 4;
     }
     listener->set_operator_live({&operators, &live_feed});
     listener->start();
-    lobby.open();
-    // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
-    lobby.submit(session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
+    if (runs_lobby) {
+        lobby.open();
+        // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
+        lobby.submit(session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
+    }
 
     // Graceful shutdown (issue 10 item 11): stop taking players and registrations, let each hand in
     // flight finish and commit, close every connection with a reason, drain the writes, exit 0; all

@@ -4,6 +4,10 @@
 #include <netinet/in.h>
 #include <toml++/toml.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -34,7 +38,11 @@ const std::set<std::string>& known_keys() {
                                                "accounts.starting_balance",
                                                "accounts.password_cost",
                                                "lobby.demo",
-                                               "web.root"};
+                                               "web.root",
+                                               "node.id",
+                                               "cluster.nats_url",
+                                               "cluster.lease_seconds",
+                                               "cluster.hosts_lobby"};
     return keys;
 }
 
@@ -153,6 +161,46 @@ std::expected<void, std::string> read_lobby(const toml::table& root, Config& con
     return {};
 }
 
+// NATS subjects carry node ids (server/cluster/subjects.hpp): nothing but letters, digits, '-', '_'.
+bool is_node_id(const std::string& id) {
+    if (id.empty() || id.size() > 64) return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
+}
+
+std::expected<void, std::string> read_cluster(const toml::table& root, Config& config) {
+    auto id = read<std::string>(root, "node.id", "a string of letters, digits, '-' and '_'");
+    if (!id) return Error(id.error());
+    if (*id) {
+        if (!is_node_id(**id))
+            return Error("node.id: must be 1 to 64 letters, digits, '-' or '_', got \"" + **id + "\"");
+        config.node_id = **id;
+    }
+    if (!root.get("cluster")) return {};
+    ClusterConfig cluster;
+    auto url = read<std::string>(root, "cluster.nats_url", "a string such as \"nats://127.0.0.1:4222\"");
+    if (!url) return Error(url.error());
+    if (*url) {
+        if ((*url)->empty())
+            return Error("cluster.nats_url: must not be empty (remove [cluster] for one node)");
+        cluster.nats_url = **url;
+    }
+    auto lease = read<int64_t>(root, "cluster.lease_seconds", "an integer number of seconds from 1 to 3600");
+    if (!lease) return Error(lease.error());
+    if (*lease) {
+        if (**lease < 1 || **lease > 3600)
+            return Error("cluster.lease_seconds: must be an integer number of seconds from 1 to 3600, got " +
+                         std::to_string(**lease));
+        cluster.lease_seconds = static_cast<int>(**lease);
+    }
+    auto lobby = read<bool>(root, "cluster.hosts_lobby", "true or false");
+    if (!lobby) return Error(lobby.error());
+    if (*lobby) cluster.hosts_lobby = **lobby;
+    config.cluster = cluster;
+    return {};
+}
+
 }  // namespace
 
 bool is_valid_log_level(const std::string& level) {
@@ -220,9 +268,18 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
                          **level + "\"");
         config.log_level = **level;
     }
-    for (auto step : {read_tls, read_timing, read_lobby})
+    for (auto step : {read_tls, read_timing, read_lobby, read_cluster})
         if (auto ok = step(root, config); !ok) return Error(ok.error());
     return config;
+}
+
+std::string default_node_id() {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) return "local";
+    std::string id;
+    for (const char* c = name; *c && id.size() < 64; ++c)
+        id += std::isalnum(static_cast<unsigned char>(*c)) || *c == '-' || *c == '_' ? *c : '-';
+    return id.empty() ? "local" : id;
 }
 
 std::expected<Config, std::string> load_config_file(const std::string& path) {
@@ -241,6 +298,7 @@ std::expected<Config, std::string> load_config_file(const std::string& path) {
 }
 
 void apply_environment(Config& config) {
+    if (config.node_id.empty()) config.node_id = default_node_id();
     if (!config.database_url.empty()) return;
     if (const char* env = std::getenv("TAVOLO_DATABASE_URL")) config.database_url = env;
 }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <expected>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,15 @@ enum class PasswordCostLevel {
     interactive,  // 2 passes over 64 MiB, tens of ms: the default, for production
     moderate,     // 3 passes over 256 MiB: stronger, about four times slower
     minimum,      // the least libsodium accepts: tests and load benches only, never production
+};
+
+// [cluster]: this server is one node of several (server/cluster/README.md, docs/SCALING.md).
+struct ClusterConfig {
+    std::string nats_url = "nats://127.0.0.1:4222";  // [cluster] nats_url
+    int lease_seconds = 10;                          // [cluster] lease_seconds (wall time)
+    // [cluster] hosts_lobby: TEMPORARY, until the lobby lease: whether this node runs the lobby (and
+    // the tournaments it starts, and recovers unfinished ones at start); the others forward to it.
+    bool hosts_lobby = true;
 };
 
 struct Config {
@@ -39,6 +49,10 @@ struct Config {
     std::string web_root = "web/dist";
     bool lobby_demo = true;                          // [lobby] demo: see lobby_tournaments()
     std::vector<TournamentDeclaration> tournaments;  // [[tournament]], in the file's order
+    // [node] id: this node's name in a cluster (letters, digits, '-', '_'); "" = the host name
+    // (made safe) or "local".
+    std::string node_id;
+    std::optional<ClusterConfig> cluster;  // none without a [cluster] section: one node, as always
 
     bool tls() const { return !tls_certificate.empty(); }
 };
@@ -54,8 +68,10 @@ std::expected<Config, std::string> parse_config(const std::string& toml_text, co
 // the working directory), so a wrong path stops the server with the key named.
 std::expected<Config, std::string> load_config_file(const std::string& path);
 
-// Fills database_url from TAVOLO_DATABASE_URL when the file left it empty.
+// Fills database_url from TAVOLO_DATABASE_URL when the file left it empty, and node_id when unset.
 void apply_environment(Config& config);
+// The host name with anything but letters, digits, '-' and '_' made '-'; "local" when there is none.
+std::string default_node_id();
 
 bool is_valid_log_level(const std::string& level);
 
