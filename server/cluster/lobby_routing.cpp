@@ -26,7 +26,8 @@ void LobbyRouting::set_host(bool host) {
         spdlog::error("event=cluster_lobby_not_hosted detail=\"no local lobby actor was given\"");
         return;
     }
-    if (host == host_.load()) return;
+    if (decided_ && host == host_.load()) return;
+    decided_ = true;
     host_ = host;
     if (host) {
         requests_ =

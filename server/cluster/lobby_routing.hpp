@@ -51,7 +51,8 @@ class LobbyRouting final : public session::LobbyGateway, public actors::LobbyNot
     actors::LobbyNotices* notices_ = nullptr;
     std::function<void(session::SessionId)> forget_session_;
     std::atomic<bool> host_{false};
-    std::mutex mutex_;  // guards the subscriptions
+    bool decided_ = false;  // set_host was called (its first call is logged either way)
+    std::mutex mutex_;      // guards the subscriptions
     std::uint64_t requests_ = 0;
     std::uint64_t notices_subscription_ = 0;
 };

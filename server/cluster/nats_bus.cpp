@@ -150,7 +150,8 @@ struct NatsBus::Impl : std::enable_shared_from_this<NatsBus::Impl> {
 
 namespace {
 
-void on_disconnected(natsConnection*, void* closure) {
+void on_disconnected(natsConnection* connection, void* closure) {
+    if (natsConnection_IsClosed(connection)) return;  // our own close, not a lost server
     spdlog::warn("event=nats_disconnected bus=\"{}\" detail=\"reconnecting; messages wait in the buffer\"",
                  static_cast<const char*>(closure));
 }
