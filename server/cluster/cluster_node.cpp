@@ -79,15 +79,34 @@ void ClusterNode::subscribe_own_subjects() {
         if (!change.ParseFromString(m.data) || change.node() == links_.node) return;
         seats_.apply_elsewhere(change.account(), from_wire(change.table()), change.seated());
     }));
+    // A node that starts: it hears every seat at the tables the others host.
+    own_subscriptions_.push_back(bus_->subscribe(subjects::seats_sync(), [this](const BusMessage& m) {
+        if (m.data == links_.node) return;
+        std::lock_guard seats_lock(seats_mutex_);
+        for (const auto& [account, table] : local_seats_)
+            publish_seat(account, {table.first, table.second}, true);
+    }));
     seats_.set_listener(
         [this](session::AccountIdValue account, const protocol::TableAddress& table, bool seated) {
-            wire::SeatChange change;
-            change.set_node(links_.node);
-            change.set_account(account);
-            *change.mutable_table() = to_wire(table);
-            change.set_seated(seated);
-            bus_->publish(subjects::seats(), change.SerializeAsString());
+            std::lock_guard seats_lock(seats_mutex_);
+            const auto key = std::pair{account, std::pair{table.tournament_id, table.table}};
+            if (seated)
+                local_seats_.insert(key);
+            else
+                local_seats_.erase(key);
+            publish_seat(account, table, seated);
         });
+    bus_->publish(subjects::seats_sync(), links_.node);
+}
+
+void ClusterNode::publish_seat(session::AccountIdValue account, const protocol::TableAddress& table,
+                               bool seated) {
+    wire::SeatChange change;
+    change.set_node(links_.node);
+    change.set_account(account);
+    *change.mutable_table() = to_wire(table);
+    change.set_seated(seated);
+    bus_->publish(subjects::seats(), change.SerializeAsString());
 }
 
 void ClusterNode::granted(session::SessionId session, session::AccountIdValue account) {

@@ -17,6 +17,8 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server/actors/seat_book.hpp"
 #include "server/actors/table_registry.hpp"
@@ -91,6 +93,11 @@ class ClusterNode {
     };
     std::map<session::AccountIdValue, AccountSubscription> accounts_;
     std::vector<std::uint64_t> own_subscriptions_;
+    // Seats at this node's tables (what the SeatBook's listener heard), published again when a node
+    // starts (subjects::seats_sync) so that its SeatBook knows them too.
+    std::mutex seats_mutex_;
+    std::set<std::pair<session::AccountIdValue, std::pair<std::int64_t, std::int32_t>>> local_seats_;
+    void publish_seat(session::AccountIdValue account, const protocol::TableAddress& table, bool seated);
 };
 
 }  // namespace tavolo::server::cluster

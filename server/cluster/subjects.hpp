@@ -34,5 +34,9 @@ inline std::string session_closed() {
 inline std::string seats() {
     return "tavolo.seats";
 }
+// A node that starts asks the others to publish again the seats at the tables they host.
+inline std::string seats_sync() {
+    return "tavolo.seats.sync";
+}
 
 }  // namespace tavolo::server::cluster::subjects
