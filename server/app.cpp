@@ -139,7 +139,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
         node_options.bus.url = config.cluster->nats_url;
         auto started = cluster::ClusterNode::start(
             io, node_options, outbox, tables, seats,
-            [&registry](session::AccountIdValue account) { return registry.session_of(account) != 0; });
+            [&registry](session::AccountIdValue account) { return registry.session_of(account); });
         if (!started) {
             std::cerr << "tavolo-server: " << started.error() << "\n";
             return 5;

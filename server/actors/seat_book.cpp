@@ -20,7 +20,10 @@ bool SeatBook::change(session::AccountIdValue account, const protocol::TableAddr
 
 void SeatBook::seat(session::AccountIdValue account, const protocol::TableAddress& table) {
     std::lock_guard lock(mutex_);
-    if (change(account, table, true) && listener_) listener_(account, table, true);
+    change(account, table, true);
+    // Told even when the seat was known: it may have been known from another node (apply_elsewhere),
+    // and this node now seats him there (a tournament taken over).
+    if (listener_) listener_(account, table, true);
 }
 
 void SeatBook::unseat(session::AccountIdValue account, const protocol::TableAddress& table) {

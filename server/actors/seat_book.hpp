@@ -26,10 +26,10 @@ class SeatBook {
     // How many accounts hold at least one seat (/metrics tavolo_players_seated).
     std::size_t seated_accounts() const;
 
-    // Several nodes (server/cluster/README.md): the listener hears every change seat() and unseat()
-    // make (true: seated), under the book's lock, so in order; set it before any actor runs, and never
-    // call back into the book from it. apply_elsewhere() records a change another node made (a table
-    // hosted there): the listener does not hear it.
+    // Several nodes (server/cluster/README.md): the listener hears every seat() (true: seated, even
+    // one already known) and every unseat() that removed a seat, under the book's lock, so in order; set it
+    // before any actor runs, and never call back into the book from it. apply_elsewhere() records a change
+    // another node made (a table hosted there): the listener does not hear it.
     using Listener = std::function<void(session::AccountIdValue, const protocol::TableAddress&, bool seated)>;
     void set_listener(Listener listener);
     void apply_elsewhere(session::AccountIdValue account, const protocol::TableAddress& table, bool seated);

@@ -12,14 +12,13 @@ namespace wire = ::tavolo::cluster::v1;
 
 std::expected<std::unique_ptr<ClusterNode>, std::string> ClusterNode::start(
     boost::asio::io_context& io, const ClusterNodeOptions& options, actors::Outbox& local,
-    actors::TableRegistry& tables, actors::SeatBook& seats,
-    std::function<bool(session::AccountIdValue)> has_local_account) {
+    actors::TableRegistry& tables, actors::SeatBook& seats, SessionOf session_of) {
     NatsBusOptions bus_options = options.bus;
     if (bus_options.name.empty()) bus_options.name = "tavolo-" + options.node;
     auto bus = NatsBus::connect(io, bus_options);
     if (!bus) return std::unexpected(bus.error());
     std::unique_ptr<ClusterNode> node(
-        new ClusterNode(std::move(*bus), options, local, tables, seats, std::move(has_local_account)));
+        new ClusterNode(std::move(*bus), options, local, tables, seats, std::move(session_of)));
     node->subscribe_own_subjects();
     // Everything this node subscribed to is known to the NATS server before anyone can connect.
     if (!node->bus_->flush(std::chrono::seconds(5)))
@@ -30,7 +29,7 @@ std::expected<std::unique_ptr<ClusterNode>, std::string> ClusterNode::start(
 
 ClusterNode::ClusterNode(std::unique_ptr<NatsBus> bus, const ClusterNodeOptions& options,
                          actors::Outbox& local, actors::TableRegistry& tables, actors::SeatBook& seats,
-                         std::function<bool(session::AccountIdValue)> has_local_account)
+                         SessionOf session_of)
     : bus_(std::move(bus)),
       links_{options.node,
              *bus_,
@@ -41,12 +40,14 @@ ClusterNode::ClusterNode(std::unique_ptr<NatsBus> bus, const ClusterNodeOptions&
                  std::lock_guard lock(mutex_);
                  forwarded_.insert(s);
              }},
-      outbox_(links_, std::move(has_local_account),
-              [this](session::SessionId s, session::AccountIdValue a) { granted(s, a); }),
+      outbox_(
+          links_, [session_of](session::AccountIdValue a) { return session_of(a) != 0; },
+          [this](session::SessionId s, session::AccountIdValue a) { granted(s, a); }),
       tables_(links_, tables),
       hosting_(links_, tables),
       lobby_(links_),
-      seats_(seats) {}
+      seats_(seats),
+      session_of_(std::move(session_of)) {}
 
 ClusterNode::~ClusterNode() {
     seats_.set_listener({});
@@ -77,7 +78,7 @@ void ClusterNode::subscribe_own_subjects() {
     own_subscriptions_.push_back(bus_->subscribe(subjects::seats(), [this](const BusMessage& m) {
         wire::SeatChange change;
         if (!change.ParseFromString(m.data) || change.node() == links_.node) return;
-        seats_.apply_elsewhere(change.account(), from_wire(change.table()), change.seated());
+        seat_changed_elsewhere(change);
     }));
     // A node that starts: it hears every seat at the tables the others host.
     own_subscriptions_.push_back(bus_->subscribe(subjects::seats_sync(), [this](const BusMessage& m) {
@@ -97,6 +98,25 @@ void ClusterNode::subscribe_own_subjects() {
             publish_seat(account, table, seated);
         });
     bus_->publish(subjects::seats_sync(), links_.node);
+}
+
+void ClusterNode::seat_changed_elsewhere(const wire::SeatChange& change) {
+    const auto table = from_wire(change.table());
+    seats_.apply_elsewhere(change.account(), table, change.seated());
+    if (!change.seated()) return;
+    bool taken_over = false;
+    {
+        std::lock_guard lock(mutex_);  // the bus's strand is the only writer; the lock is for clarity
+        auto& host = seated_by_[table.tournament_id];
+        taken_over = !host.empty() && host != change.node();
+        host = change.node();
+    }
+    if (!taken_over) return;
+    const session::SessionId session = session_of_(change.account());
+    if (session == 0) return;
+    spdlog::info("event=cluster_reattach tournament={} table={} account={} host={}", table.tournament_id,
+                 table.table, change.account(), change.node());
+    std::ignore = tables_.submit({{session, change.account(), {}}, 0, table, session::ReattachRequest{}});
 }
 
 void ClusterNode::publish_seat(session::AccountIdValue account, const protocol::TableAddress& table,

@@ -28,6 +28,10 @@
 #include "server/cluster/nats_bus.hpp"
 #include "server/cluster/remote_tables.hpp"
 
+namespace tavolo::cluster::v1 {
+class SeatChange;
+}
+
 namespace boost::asio {
 class io_context;
 }
@@ -43,12 +47,12 @@ struct ClusterNodeOptions {
 class ClusterNode {
   public:
     // Connects to NATS (an error names the URL and what to do) and subscribes to this node's subjects.
-    // `local`: the Outbox of this node's sessions; `has_local_account`: whether an account has a live
-    // connection here (SessionRegistry::session_of). Everything given outlives the node.
+    // `local`: the Outbox of this node's sessions; `session_of`: an account's live connection here, 0
+    // when none (SessionRegistry::session_of). Everything given outlives the node.
+    using SessionOf = std::function<session::SessionId(session::AccountIdValue)>;
     static std::expected<std::unique_ptr<ClusterNode>, std::string> start(
         boost::asio::io_context& io, const ClusterNodeOptions& options, actors::Outbox& local,
-        actors::TableRegistry& tables, actors::SeatBook& seats,
-        std::function<bool(session::AccountIdValue)> has_local_account);
+        actors::TableRegistry& tables, actors::SeatBook& seats, SessionOf session_of);
     ~ClusterNode();
     ClusterNode(const ClusterNode&) = delete;
     ClusterNode& operator=(const ClusterNode&) = delete;
@@ -70,8 +74,8 @@ class ClusterNode {
 
   private:
     ClusterNode(std::unique_ptr<NatsBus> bus, const ClusterNodeOptions& options, actors::Outbox& local,
-                actors::TableRegistry& tables, actors::SeatBook& seats,
-                std::function<bool(session::AccountIdValue)> has_local_account);
+                actors::TableRegistry& tables, actors::SeatBook& seats, SessionOf session_of);
+    void seat_changed_elsewhere(const ::tavolo::cluster::v1::SeatChange& change);
     void granted(session::SessionId session, session::AccountIdValue account);
     void subscribe_own_subjects();
 
@@ -83,6 +87,7 @@ class ClusterNode {
     TableHosting hosting_;
     LobbyRouting lobby_;
     actors::SeatBook& seats_;
+    SessionOf session_of_;
 
     std::mutex mutex_;                                                 // guards the fields below
     std::set<session::SessionId> forwarded_;                           // sessions other nodes may know
@@ -93,6 +98,10 @@ class ClusterNode {
     };
     std::map<session::AccountIdValue, AccountSubscription> accounts_;
     std::vector<std::uint64_t> own_subscriptions_;
+    // The node that last seated someone at each tournament (seat changes from other nodes): when
+    // another node starts seating there, the tournament was taken over, and this node's players at it
+    // re-attach to the new host (as after a log in) to get their tables' snapshots.
+    std::map<std::int64_t, std::string> seated_by_;
     // Seats at this node's tables (what the SeatBook's listener heard), published again when a node
     // starts (subjects::seats_sync) so that its SeatBook knows them too.
     std::mutex seats_mutex_;

@@ -56,9 +56,9 @@ struct Sessions final : actors::Outbox {
         cv.notify_all();
     }
     void account_result(SessionId, session::AccountResult) override {}
-    bool has_account(AccountIdValue a) {
+    SessionId session_of(AccountIdValue a) {
         std::lock_guard lock(m);
-        return logged_in.contains(a);
+        return logged_in.contains(a) ? 7 : 0;  // every test's account logs in as session 7
     }
 };
 
@@ -109,7 +109,7 @@ struct Node {
         options.bus.url = url;
         options.request_timeout = 5s;
         auto started = ClusterNode::start(io, options, sessions, tables, seats,
-                                          [this](AccountIdValue a) { return sessions.has_account(a); });
+                                          [this](AccountIdValue a) { return sessions.session_of(a); });
         if (!started) throw std::runtime_error(started.error());
         cluster = std::move(*started);
     }
@@ -227,6 +227,28 @@ TEST_F(Cluster, SeatsAreMirroredAndFramesFollowTheAccountToItsNode) {
 
     b->seats.unseat(42, {5, 0});
     EXPECT_TRUE(poll_until([&] { return a->seats.tables_of(42).empty(); }));
+}
+
+TEST_F(Cluster, WhenAnotherNodeTakesATournamentOverItsPlayersElsewhereReattachToIt) {
+    {
+        std::lock_guard lock(a->sessions.m);
+        a->sessions.logged_in.insert(42);  // session 7 of node a
+    }
+    b->seats.seat(42, {5, 0});
+    ASSERT_TRUE(poll_until([&] { return !a->seats.tables_of(42).empty(); }));
+
+    // Node c hosts tournament 5 now (b died; c recovered it): its director seats 42 again.
+    Node c(io, "c", nats.url());
+    auto table = std::make_shared<Table>();
+    c.tables.add({5, 0}, table);
+    c.seats.seat(42, {5, 0});
+    ASSERT_TRUE(eventually(table->m, table->cv, [&] { return !table->requests.empty(); }));
+    const auto request = table->requests.front();
+    EXPECT_TRUE(std::holds_alternative<session::ReattachRequest>(request.body));
+    EXPECT_EQ(request.from.account, 42);
+    EXPECT_TRUE(RemoteSessions::is_stand_in(request.from.session));
+    EXPECT_EQ(request.request_id, 0U);
+    EXPECT_EQ(a->seats.tables_of(42).size(), 1U);
 }
 
 TEST_F(Cluster, LobbyRequestsAndNoticesReachTheLobbyNode) {
