@@ -25,6 +25,7 @@
 #include "server/api/operator_api.hpp"
 #include "server/api/player_routes.hpp"
 #include "server/api/tables_routes.hpp"
+#include "server/cluster/cluster_node.hpp"
 #include "server/cluster/node_hosting.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
@@ -139,10 +140,30 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     // The operators' live feed (issue 12) sees what the actors send, beside the sessions.
     operators::LiveFeed live_feed;
     operators::LiveOutbox outbox(registry, live_feed);
-    actors::ActorContext context{io, clock, writes, outbox, seats, &chat};
-
     actors::TableRegistry tables;
-    registry.set_table_directory(tables);
+
+    // Several nodes (server/cluster/README.md): requests for tables and the lobby on other nodes, and
+    // frames for sessions on other nodes, travel over NATS. Without [cluster] none of it exists.
+    std::unique_ptr<cluster::ClusterNode> node;
+    if (config.cluster) {
+        cluster::ClusterNodeOptions node_options;
+        node_options.node = config.node_id;
+        node_options.bus.url = config.cluster->nats_url;
+        auto started = cluster::ClusterNode::start(
+            io, node_options, outbox, tables, seats,
+            [&registry](session::AccountIdValue account) { return registry.session_of(account); });
+        if (!started) {
+            std::cerr << "tavolo-server: " << started.error() << "\n";
+            return 5;
+        }
+        node = std::move(*started);
+    }
+    actors::Outbox& actor_outbox = node ? node->outbox() : static_cast<actors::Outbox&>(outbox);
+    session::TableDirectory& table_directory =
+        node ? node->tables() : static_cast<session::TableDirectory&>(tables);
+    actors::ActorContext context{io, clock, writes, actor_outbox, seats, &chat};
+
+    registry.set_table_directory(table_directory);
     actors::Tournaments tournaments(context, tables, actors::TournamentsOptions{});
     actors::AccountOptions account_options;
     account_options.starting_balance = config.starting_balance;
@@ -159,7 +180,16 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     lobby_options.update_interval = std::chrono::milliseconds(static_cast<std::int64_t>(
         std::chrono::milliseconds(kLobbyUpdateInterval).count() * config.clock_speed));
     actors::LobbyActor lobby(context, declared, lobby_options, tournaments);
-    tournaments.set_lobby(lobby);
+    if (node) {
+        // The lobby runs on the node holding the lobby lease (the lease keeper's hook calls set_host);
+        // the others forward to it over NATS.
+        node->lobby().set_local(lobby, lobby,
+                                [&lobby](session::SessionId gone) { lobby.forget_session(gone); });
+        tournaments.set_lobby(node->lobby());
+    } else {
+        tournaments.set_lobby(lobby);
+    }
+    session::LobbyGateway& lobby_gateway = node ? static_cast<session::LobbyGateway&>(node->lobby()) : lobby;
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
     // refunds, before anyone connects; the lobby hears of them before any director can report.
     // Several nodes: the lease keeper does it, one tournament at a time, for what this node gets.
@@ -170,7 +200,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
         if (auto mutes = operators::load_mutes(db, chat); !mutes)  // a restart lifts no mute
             spdlog::error("event=mutes_not_loaded error=\"{}\"", mutes.error().message);
     }
-    registry.set_closed_listener([&lobby](session::SessionId closed) { lobby.forget_session(closed); });
+    registry.set_closed_listener([&lobby, &node](session::SessionId closed) {
+        lobby.forget_session(closed);
+        if (node) node->session_closed(closed);
+    });
 
     ServerInfo info{version,
                     [health, &writes, capacity = write_options.queue_capacity] {
@@ -208,7 +241,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                     return api::serve_api(operators, api_routes, std::move(request), std::move(respond));
                 respond(route(info, request));
             },
-            WebSocketServices{accounts, tables, lobby, registry, version, {}});
+            WebSocketServices{accounts, table_directory, lobby_gateway, registry, version, {}});
     } catch (const std::exception& e) {
         std::cerr << "tavolo-server: " << e.what() << "\n";
         return 4;
@@ -218,8 +251,9 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     std::atomic<bool> draining{false};
     std::unique_ptr<cluster::LeaseKeeper> keeper;
     if (config.cluster) {
-        keeper = cluster::make_lease_keeper(
-            config, fence, {declared, clock, tournaments, lobby, registry, seats, tables}, draining);
+        cluster::NodeParts parts{declared, clock, tournaments, lobby, registry, seats, tables,
+                                 [&node](bool gained) { node->lobby().set_host(gained); }};
+        keeper = cluster::make_lease_keeper(config, fence, std::move(parts), draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {
         lobby.open();

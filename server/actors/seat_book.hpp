@@ -5,6 +5,7 @@
 // It is a routing index shared by actors on different strands, not game state: the tables and
 // directors own the seats; this only says where to look. Thread-safe (one mutex, held for a map
 // look-up or update only).
+#include <functional>
 #include <map>
 #include <mutex>
 #include <vector>
@@ -25,8 +26,20 @@ class SeatBook {
     // How many accounts hold at least one seat (/metrics tavolo_players_seated).
     std::size_t seated_accounts() const;
 
+    // Several nodes (server/cluster/README.md): the listener hears every seat() (true: seated, even
+    // one already known) and every unseat() that removed a seat, under the book's lock, so in order; set it
+    // before any actor runs, and never call back into the book from it. apply_elsewhere() records a change
+    // another node made (a table hosted there): the listener does not hear it.
+    using Listener = std::function<void(session::AccountIdValue, const protocol::TableAddress&, bool seated)>;
+    void set_listener(Listener listener);
+    void apply_elsewhere(session::AccountIdValue account, const protocol::TableAddress& table, bool seated);
+
   private:
+    bool change(session::AccountIdValue account, const protocol::TableAddress& table,
+                bool seated);  // under mutex_
+
     mutable std::mutex mutex_;
+    Listener listener_;
     std::map<session::AccountIdValue, std::vector<protocol::TableAddress>> seats_;
 };
 

@@ -4,12 +4,20 @@ namespace tavolo::server::actors {
 
 void TableRegistry::add(const protocol::TableAddress& table, std::shared_ptr<TableEndpoint> endpoint) {
     std::lock_guard lock(mutex_);
-    tables_[key_of(table)] = std::move(endpoint);
+    auto& slot = tables_[key_of(table)];
+    const bool added = slot == nullptr;
+    slot = std::move(endpoint);
+    if (added && listener_) listener_(table, true);
 }
 
 void TableRegistry::remove(const protocol::TableAddress& table) {
     std::lock_guard lock(mutex_);
-    tables_.erase(key_of(table));
+    if (tables_.erase(key_of(table)) > 0 && listener_) listener_(table, false);
+}
+
+void TableRegistry::set_listener(Listener listener) {
+    std::lock_guard lock(mutex_);
+    listener_ = std::move(listener);
 }
 
 session::Routed TableRegistry::submit(session::TableRequest request) {

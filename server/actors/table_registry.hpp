@@ -59,6 +59,12 @@ class TableRegistry final : public session::TableDirectory {
     bool contains(const protocol::TableAddress& table) const;
     std::size_t size() const;
 
+    // Several nodes (server/cluster/README.md): hears each table that appears (true) or disappears
+    // (false), under the registry's lock, so in order; set it before any table opens, and never call
+    // back into the registry from it.
+    using Listener = std::function<void(const protocol::TableAddress&, bool added)>;
+    void set_listener(Listener listener);
+
   private:
     using Key = std::pair<std::int64_t, std::int32_t>;
     static Key key_of(const protocol::TableAddress& table) { return {table.tournament_id, table.table}; }
@@ -68,6 +74,7 @@ class TableRegistry final : public session::TableDirectory {
 
     mutable std::mutex mutex_;
     std::map<Key, std::shared_ptr<TableEndpoint>> tables_;
+    Listener listener_;
 };
 
 }  // namespace tavolo::server::actors

@@ -58,8 +58,15 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
         tournaments.abandon(id);
     };
     hooks.lobby = [parts, opened = false](bool gained, persistence::Database& db) mutable {
-        if (!gained) return parts.lobby.stop_registrations();
-        if (opened) return;  // gained again: its registering tournaments are still listed
+        if (!gained) {
+            parts.lobby.stop_registrations();
+            if (parts.lobby_routing) parts.lobby_routing(false);
+            return;
+        }
+        if (opened) {  // gained again: its registering tournaments are still listed
+            if (parts.lobby_routing) parts.lobby_routing(true);
+            return;
+        }
         opened = true;
         parts.lobby.adopt(actors::recover_tournaments(db, parts.declared, parts.tournaments,
                                                       parts.clock.wall_now(),
@@ -69,6 +76,7 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
         // The feed's own lobby subscription: its frames come back to the LiveOutbox as kFeedSession's.
         parts.lobby.submit(
             session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
+        if (parts.lobby_routing) parts.lobby_routing(true);
     };
     LeaseKeeperOptions options;
     options.url = config.database_url;

@@ -8,6 +8,7 @@
 //   - A tournament lost: it stops dealing and leaves (Tournaments::abandon).
 // No Beast here: the session registry's header is Beast-free.
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct NodeParts {
     net::SessionRegistry& sessions;
     actors::SeatBook& seats;
     actors::TableRegistry& tables;
+    // Told when this node gains (true) or loses (false) the lobby lease, after the lobby opened or
+    // stopped registrations: the NATS routing serves the lobby's subjects or forwards to them.
+    std::function<void(bool gained)> lobby_routing;
 };
 
 // The keeper of `config.cluster`, not started. `closing`: a shutdown is under way (take nothing more).
