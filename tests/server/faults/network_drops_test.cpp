@@ -34,7 +34,7 @@ std::string drops_config() {
            "max_players = " +
            std::to_string(kPlayers) + "\nmin_players = " + std::to_string(kPlayers) +
            "\nstart = \"+10m\"\nstarting_stack = " + std::to_string(kStack) +
-           "\nlevel_minutes = 4\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
+           "\nlevel_minutes = 2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
 }
 
 }  // namespace
