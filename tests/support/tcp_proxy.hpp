@@ -4,9 +4,11 @@
 // this does what a bad network does to one connection, abruptly:
 //   reset(i)  both sockets closed with an RST (SO_LINGER 0): a dropped connection, as when a NAT
 //             forgets it or a phone changes network; client and server each see a reset;
-//   stall(i)  what the server sends is no longer read (a client that never reads its socket): the
-//             proxy's socket towards the server has a small receive buffer, so the server's send
-//             queue fills soon; when the server ends that connection, the client's end is reset.
+//   stall(i)  what the server sends is no longer read (a client that never reads its socket): with a
+//             small receive buffer on the proxy's socket towards the server, the server's send queue
+//             fills soon. The server's close cannot be seen then (its FIN waits behind the data the
+//             window refuses): release(i) reads again, and server_closed(i) tells whether the server
+//             had ended the connection (its data, then its FIN).
 // One thread and poll(2); connections are numbered from 0 in the order they were accepted.
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -74,9 +76,13 @@ class TcpProxy {
         std::lock_guard lock(mutex_);
         return i < links_.size() && links_[i].client >= 0;
     }
-    // Connections the proxy reset (a drop), and those the server ended while stalled.
+    // Connections the proxy reset (a drop).
     int resets() const { return resets_; }
-    int ended_while_stalled() const { return ended_while_stalled_; }
+    // The server ended connection i (it read the server's end of stream, or an error).
+    bool server_closed(std::size_t i) const {
+        std::lock_guard lock(mutex_);
+        return i < links_.size() && links_[i].server_closed;
+    }
 
     // Resets connection i, both ends (false when it is no longer open).
     bool reset(std::size_t i) {
@@ -87,20 +93,25 @@ class TcpProxy {
         return true;
     }
     // Stops reading what the server sends on connection i (false when it is no longer open).
-    bool stall(std::size_t i) {
-        std::lock_guard lock(mutex_);
-        if (i >= links_.size() || links_[i].client < 0) return false;
-        links_[i].stalled = true;
-        return true;
-    }
+    bool stall(std::size_t i) { return set_stalled(i, true); }
+    // Reads what the server sends on connection i again.
+    bool release(std::size_t i) { return set_stalled(i, false); }
 
   private:
     struct Link {
         int client = -1, server = -1;
         std::string to_server, to_client;  // read, not yet written
         bool stalled = false;
+        bool server_closed = false;
     };
     static constexpr std::size_t kBuffer = 256 * 1024;  // read no more from a side while this waits
+
+    bool set_stalled(std::size_t i, bool stalled) {
+        std::lock_guard lock(mutex_);
+        if (i >= links_.size() || links_[i].client < 0) return false;
+        links_[i].stalled = stalled;
+        return true;
+    }
 
     static sockaddr_in loopback(int port) {
         sockaddr_in addr{};
@@ -141,7 +152,7 @@ class TcpProxy {
             int on = 1;
             ::setsockopt(up, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
             ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-            links_.push_back(Link{fd, up, {}, {}, false});
+            links_.push_back(Link{fd, up, {}, {}, false, false});
         }
     }
 
@@ -173,9 +184,8 @@ class TcpProxy {
                     if (c.client < 0) continue;
                     fds.push_back(
                         {c.client, static_cast<short>(POLLIN | (c.to_client.empty() ? 0 : POLLOUT)), 0});
-                    // A stalled link still learns that the server closed it (POLLHUP/POLLRDHUP/POLLERR).
-                    const short up = static_cast<short>((c.stalled ? POLLRDHUP : POLLIN) |
-                                                        (c.to_server.empty() ? 0 : POLLOUT));
+                    const short up =
+                        static_cast<short>((c.stalled ? 0 : POLLIN) | (c.to_server.empty() ? 0 : POLLOUT));
                     fds.push_back({c.server, up, 0});
                     owner.push_back(i);
                 }
@@ -187,19 +197,15 @@ class TcpProxy {
                 Link& c = links_[owner[k]];
                 if (c.client < 0) continue;  // reset meanwhile
                 const short cr = fds[1 + 2 * k].revents, sr = fds[2 + 2 * k].revents;
-                if (c.stalled) {
-                    if (sr & (POLLHUP | POLLRDHUP | POLLERR)) {
-                        ++ended_while_stalled_;
-                        close_link(c, true);
-                        continue;
-                    }
-                    if (!pump(c.client, cr & (POLLIN | POLLHUP | POLLERR), c.to_server, c.server))
-                        close_link(c, true);
+                if (!pump(c.client, cr & (POLLIN | POLLHUP | POLLERR), c.to_server, c.server)) {
+                    close_link(c, false);
                     continue;
                 }
-                if (!pump(c.client, cr & (POLLIN | POLLHUP | POLLERR), c.to_server, c.server) ||
-                    !pump(c.server, sr & (POLLIN | POLLHUP | POLLERR), c.to_client, c.client))
+                if (c.stalled) continue;  // what the server sends stays in its socket
+                if (!pump(c.server, sr & (POLLIN | POLLHUP | POLLERR), c.to_client, c.client)) {
+                    c.server_closed = true;
                     close_link(c, false);
+                }
             }
         }
     }
@@ -209,7 +215,7 @@ class TcpProxy {
     mutable std::mutex mutex_;
     std::vector<Link> links_;
     std::atomic<bool> stop_{false};
-    std::atomic<int> resets_{0}, ended_while_stalled_{0};
+    std::atomic<int> resets_{0};
     std::thread thread_;
 };
 
