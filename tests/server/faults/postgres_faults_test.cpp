@@ -37,7 +37,7 @@ std::string sng_config(const std::string& name) {
     return "[clock]\nspeed = 30\n\n[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n"
            "[[tournament]]\nname = \"" +
            name +
-           "\"\ngame = \"holdem\"\nbetting = \"nl\"\nlevel_minutes = 2\nseats = 9\nmax_players = 9\n"
+           "\"\ngame = \"holdem\"\nbetting = \"nl\"\nlevel_minutes = 1\nseats = 9\nmax_players = 9\n"
            "starting_stack = " +
            std::to_string(kStack) + "\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
 }

@@ -26,14 +26,14 @@ using namespace std::chrono_literals;
 namespace {
 
 constexpr std::int64_t kGrantCents = 100'000;
-constexpr std::int64_t kStack = 5000;
+constexpr std::int64_t kStack = 3000;
 const std::string kPassword = "correct horse battery";
 
 std::string stall_config() {
     return "[clock]\nspeed = 20\n\n[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n"
            "[[tournament]]\nname = \"Stall SNG\"\ngame = \"holdem\"\nkind = \"sng\"\nseats = 6\n"
            "max_players = 6\nstarting_stack = " +
-           std::to_string(kStack) + "\nlevel_minutes = 3\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
+           std::to_string(kStack) + "\nlevel_minutes = 2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
 }
 
 struct Automatic {
