@@ -68,7 +68,6 @@ TEST(NetworkDrops, ConnectionsResetAtRandomAllGameLongTheBotsResumeTheirSeatsAnd
     const std::string line = run.last_line();
     std::printf("NetworkDrops: %s\n", line.c_str());
     EXPECT_GT(drops, 10) << "the tournament ended too soon to test anything";
-    EXPECT_EQ(run.code, 0) << "seed " << seed << "\n" << run.out;
     // One error is the protocol's, not a loss: a drop after the server exchanged a resume token and
     // before its LoggedIn arrived leaves the bot the old token, used once already; the bot logs in with
     // its password instead (a player would have to log in again). README "Faults". Any other error fails.
@@ -80,6 +79,9 @@ TEST(NetworkDrops, ConnectionsResetAtRandomAllGameLongTheBotsResumeTheirSeatsAnd
     const auto errors_at = line.find(" errors=");
     ASSERT_NE(errors_at, std::string::npos) << line;
     EXPECT_EQ(std::stoi(line.substr(errors_at + 8)), token_lost) << line;
+    if (token_lost == 0) {  // the bots exit with 1 when they counted an error
+        EXPECT_EQ(run.code, 0) << "seed " << seed << "\n" << run.out;
+    }
     EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
     // Every reset connection of a logged-in bot came back and resumed (a few may have been dropped
     // again before logging in, or after the bot's end).
