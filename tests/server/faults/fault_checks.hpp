@@ -87,6 +87,29 @@ inline void expect_nothing_lost(const TestDatabase& db, std::int64_t grant_cents
     EXPECT_EQ(tables_off_their_last_hand(db), 0) << what << ": a table's snapshot is not its last hand's";
 }
 
+// How often `text` occurs in `log`.
+inline int occurrences(const std::string& log, const std::string& text) {
+    int n = 0;
+    for (auto at = log.find(text); at != std::string::npos; at = log.find(text, at + text.size()))
+        ++n;
+    return n;
+}
+
+// The bots' errors (`--verbose` prints each as "error: ..."), and those that are a resume token lost
+// with its LoggedIn: a drop or a kill after the server exchanged the single-use token and before the
+// answer reached the bot leaves it the used token; it logs in with its password instead. That is the
+// protocol's token, not a loss (README "Faults"); any other error fails a test.
+struct BotErrors {
+    int all = 0;
+    int token_lost = 0;
+};
+inline BotErrors bot_errors(const std::string& out) {
+    BotErrors e;
+    e.all = occurrences(out, "\nerror: ") + (out.rfind("error: ", 0) == 0 ? 1 : 0);
+    e.token_lost = occurrences(out, "resume refused: ERROR_CODE_BAD_RESUME_TOKEN");
+    return e;
+}
+
 // The seed of a randomised fault test: TAVOLO_FAULT_SEED when set (to replay a run), else a fresh one.
 // Printed, so a failure can be replayed.
 inline std::uint64_t fault_seed(const std::string& test) {
@@ -108,14 +131,6 @@ inline bool wait_for_rows(const TestDatabase& db, const std::string& sql, std::i
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return false;
-}
-
-// How often `text` occurs in `log`.
-inline int occurrences(const std::string& log, const std::string& text) {
-    int n = 0;
-    for (auto at = log.find(text); at != std::string::npos; at = log.find(text, at + text.size()))
-        ++n;
-    return n;
 }
 
 }  // namespace tavolo::testing

@@ -71,8 +71,7 @@ TEST(NetworkDrops, ConnectionsResetAtRandomAllGameLongTheBotsResumeTheirSeatsAnd
     // One error is the protocol's, not a loss: a drop after the server exchanged a resume token and
     // before its LoggedIn arrived leaves the bot the old token, used once already; the bot logs in with
     // its password instead (a player would have to log in again). README "Faults". Any other error fails.
-    const int errors = occurrences(run.out, "\nerror: ") + (run.out.rfind("error: ", 0) == 0 ? 1 : 0);
-    const int token_lost = occurrences(run.out, "resume refused: ERROR_CODE_BAD_RESUME_TOKEN");
+    const auto [errors, token_lost] = bot_errors(run.out);
     std::printf("NetworkDrops: %d errors, %d of them a resume token lost with its LoggedIn\n", errors,
                 token_lost);
     EXPECT_EQ(errors, token_lost) << "seed " << seed << "\n" << run.out;
