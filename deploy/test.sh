@@ -23,6 +23,8 @@ for stale in "$root"/.tavolo/pg-test-* "$root"/.tavolo/test-restart-*; do
   [ -d "/proc/$pid" ] && continue
   echo "test: removing the cluster of an earlier run that did not finish ($stale)"
   bash deploy/pg.sh stop "$stale"
+  # The WAL-full fault test (tests/server/faults) mounts a tmpfs there.
+  if mountpoint -q "$stale/wal" 2>/dev/null; then umount -l "$stale/wal" || true; fi
   rm -rf "$stale"
 done
 

@@ -254,7 +254,10 @@ void DirectorActor::Impl::deliver(std::vector<engine::DirectorMessage> messages)
         if (it == tables.end()) continue;
         const bool closing = std::holds_alternative<engine::CloseTable>(batch.back());
         it->second->deliver(std::move(batch), ends, std::move(notices[table]));
-        if (closing) close_table(table);
+        if (closing) {
+            mark_broken(table);
+            close_table(table);
+        }
     }
     if (!director->on_break()) announced_break = false;
     if (!to_open.empty()) open_stage(std::move(to_open));
@@ -317,6 +320,29 @@ void DirectorActor::Impl::note(const engine::DirectorMessage& m, MoveNoticesByTa
                wait && wait->reason == engine::WaitReason::HandForHand) {
         spdlog::debug("event=hand_for_hand tournament={} table={}", id(), wait->table);
     }
+}
+
+// A table the director broke is marked so in its row, after its last hand: its snapshot's seats are
+// stale (its players sit elsewhere now), and the row said `open` until the tournament's end (the chips
+// of a finished tournament counted twice; tests/server/faults). A crash before this commits leaves it
+// to the recovery, which marks a table the saved director has closed (tournament_recovery.cpp).
+void DirectorActor::Impl::mark_broken(engine::TableId table) {
+    const auto row = stored.find(table);
+    if (row == stored.end()) return;
+    auto accepted = ctx.writes.submit<void>(
+        row->second,
+        [id = row->second](persistence::Database& db) {
+            return persistence::TournamentStore(db).break_table(id);
+        },
+        [self = shared_from_this(), table](persistence::StoreResult<void> r) {
+            if (!r)
+                spdlog::warn("event=table_not_marked_broken tournament={} table={} error=\"{}\"", self->id(),
+                             table + 1, r.error().message);
+        },
+        executor_on(strand));
+    if (!accepted)
+        spdlog::warn("event=table_not_marked_broken tournament={} table={} error=\"{}\"", id(), table + 1,
+                     accepted.error().message);
 }
 
 void DirectorActor::Impl::close_table(engine::TableId table) {

@@ -129,6 +129,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     void open_stage(std::vector<TableToOpen> rows);
     void note(const engine::DirectorMessage& m, MoveNoticesByTable& notices);
     void close_table(engine::TableId table);
+    void mark_broken(engine::TableId table);
     Millis next_tick_in() const;
     void arm_tick();
     void stop_dealing(std::function<void()> q);

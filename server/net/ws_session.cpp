@@ -84,6 +84,9 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
         upgrade_ = std::move(upgrade);
         // From here the WebSocket's own timeouts apply (Beast: never both).
         beast::get_lowest_layer(ws_).expires_never();
+        beast::error_code ignored;  // a socket that refuses keeps the kernel's size: not worth a refusal
+        beast::get_lowest_layer(ws_).socket().set_option(
+            asio::socket_base::send_buffer_size(kSocketSendBufferBytes), ignored);
         ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
         ws_.set_option(websocket::stream_base::decorator(
             [](websocket::response_type& response) { response.set(http::field::server, "tavolo"); }));

@@ -20,6 +20,12 @@ using TlsStream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
 // From the moment the core decides to close (the queue still draining, then the close handshake) to the
 // socket's close, at most: a peer that reads nothing or never answers the close frame is cut off.
 inline constexpr std::chrono::seconds kCloseTimeout{5};
+// The kernel's send buffer of a player's connection. Left to the kernel it grows to tcp_wmem's maximum
+// (4 MiB here, at once on loopback): a client that stops reading then swallows some 40,000 frames (hours
+// of a real table) before the bounded send queue sees anything, and is never cut (issue 14's stalled
+// client). 64 KiB is hundreds of a table's frames and, at 300 ms of round trip, 200 KB/s: far more than
+// a player's traffic.
+inline constexpr int kSocketSendBufferBytes = 64 * 1024;
 
 // Takes over the connection: answers the upgrade (101), registers with services->registry and serves
 // the protocol until the connection closes. `stream` must be on a strand (the Listener accepts on one).

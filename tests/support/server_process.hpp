@@ -137,6 +137,22 @@ class ServerProcess {
         return count(text) >= occurrences;
     }
 
+    // As wait_for_log, but gives up at `deadline` (false): for a fault test's optional moment.
+    template <class TimePoint>
+    bool wait_for_log_until(const std::string& text, int occurrences, TimePoint deadline) const {
+        std::unique_lock lock(mutex_);
+        changed_.wait_until(lock, deadline, [&] { return count(text) >= occurrences || log_closed_; });
+        return count(text) >= occurrences;
+    }
+
+    // How often the log holds `text` so far.
+    int occurrences(const std::string& text) const {
+        std::lock_guard lock(mutex_);
+        return count(text);
+    }
+
+    pid_t pid() const { return pid_; }
+
   private:
     void read_log(int fd) {
         char buffer[4096];
