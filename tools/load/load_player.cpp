@@ -170,10 +170,13 @@ void LoadPlayer::on_error(const v1::ServerMessage& message) {
         registering_.erase(it);
         const bool closed =
             e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
-        if (!closed)
+        // INTERNAL: the database did not answer in time, nothing changed ("try again"): the seat is
+        // asked for again, counted in the detail line's retried=, not an error.
+        const bool retry = e.code() == v1::ERROR_CODE_INTERNAL;
+        if (!closed && !retry)
             run_.error(index_, "could not register for tournament " + std::to_string(tournament) + ": " +
                                    error_text(e));
-        return run_.registration_refused(index_, tournament, closed);
+        return run_.registration_refused(index_, tournament, closed, retry);
     }
     if (message.request_id() != 0 && message.request_id() == account_request_)
         return run_.error(index_, "could not create its account: " + error_text(e));

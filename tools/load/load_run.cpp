@@ -144,7 +144,8 @@ void LoadRun::assign() {
 
 void LoadRun::registered(int, std::int64_t) {}
 
-void LoadRun::registration_refused(int player, std::int64_t tournament, bool closed) {
+void LoadRun::registration_refused(int player, std::int64_t tournament, bool closed, bool retry) {
+    if (retry) ++retried_;
     --seats_claimed_;
     free_slots_.push_back(player);
     if (const auto it = registering_.find(tournament); it != registering_.end()) {
@@ -254,7 +255,7 @@ void LoadRun::finish() {
              << " tables_per_player=" << split_.tables_per_player << " seats=" << options_.seats
              << " actions=" << actions_ << " actions_per_s="
              << (seconds > 0 ? static_cast<std::int64_t>(static_cast<double>(window_actions_) / seconds) : 0)
-             << " refused=" << refused_ << " samples=" << report_.window_samples()
+             << " refused=" << refused_ << " retried=" << retried_ << " samples=" << report_.window_samples()
              << " dropped_probes=" << dropped_ << " tournaments_finished=" << tournaments_finished_
              << std::endl;
         if (!report_.scrape_error().empty())

@@ -47,7 +47,7 @@ class LoadRun {
     void logged_in(int player);
     void lobby_message(const v1::ServerMessage& message);
     void registered(int player, std::int64_t tournament);
-    void registration_refused(int player, std::int64_t tournament, bool closed);
+    void registration_refused(int player, std::int64_t tournament, bool closed, bool retry);
     void slot_freed(int player, std::int64_t tournament, bool tournament_over);
     void table_message(int player, const client::TableKey& table, const client::TableTracker& tracker);
     void action_written(int player, const client::TableKey& table, std::int64_t hand);
@@ -100,6 +100,7 @@ class LoadRun {
     std::int64_t actions_ = 0;
     std::int64_t window_actions_ = 0;
     std::int64_t refused_ = 0;
+    std::int64_t retried_ = 0;  // registrations the server could not record in time
     std::int64_t dropped_ = 0;
     std::int64_t tournaments_finished_ = 0;
     int ticks_ = 0;

@@ -107,7 +107,7 @@ void MetricsScraper::scrape(std::function<void(std::optional<ProcessSample>)> do
     self->resolver.async_resolve(
         self->host, self->port, [self](beast::error_code ec, tcp::resolver::results_type results) {
             if (ec) return self->finish(std::nullopt, "cannot resolve " + self->host + ": " + ec.message());
-            self->stream.expires_after(std::chrono::seconds(5));
+            self->stream.expires_after(std::chrono::seconds(20));
             self->stream.async_connect(results, [self](beast::error_code e, const tcp::endpoint&) {
                 if (e) return self->finish(std::nullopt, "cannot connect for the metrics: " + e.message());
                 self->request = {http::verb::get, self->target, 11};
