@@ -12,6 +12,7 @@ namespace tavolo::load {
 namespace {
 
 constexpr std::size_t kActionRequestsKept = 64;
+constexpr int kConnectAttempts = 5;
 
 std::string hex(bots::Rng& rng, int digits) {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -33,12 +34,27 @@ LoadPlayer::LoadPlayer(LoadRun& run, int index, client::Endpoint endpoint, std::
       endpoint_(std::move(endpoint)),
       rng_(seed),
       scout_(scout),
+      retry_(run.io()),
       pacer_(bots::SendPacer::Clock::now()),
       pace_(run.io()) {
     name_ = "load" + hex(rng_, 12);  // 48 random bits: unique across runs on one database
 }
 
 void LoadPlayer::start() {
+    connect();
+}
+
+void LoadPlayer::become_scout() {
+    if (scout_ || gone_) return;
+    scout_ = true;
+    if (!logged_in_) return;  // it subscribes once logged in
+    v1::ClientMessage m;
+    m.mutable_subscribe_lobby();
+    send(std::move(m));
+}
+
+void LoadPlayer::connect() {
+    ++attempts_;
     client::Connection::Handlers handlers;
     handlers.on_open = [this] {
         v1::ClientMessage hello;
@@ -55,6 +71,7 @@ void LoadPlayer::start() {
 void LoadPlayer::close() {
     closing_ = true;
     pace_.cancel();
+    retry_.cancel();
     if (connection_) connection_->close();
 }
 
@@ -63,6 +80,16 @@ void LoadPlayer::on_closed(const std::string& reason) {
     boost::asio::post(run_.io(), [gone = std::move(connection_)] { (void)gone; });
     connection_.reset();
     if (gone_) return;
+    if (!logged_in_ && !closing_ && attempts_ < kConnectAttempts) {
+        run_.connect_retried(index_, reason);
+        outbox_.clear();
+        book_.reset_all();
+        retry_.expires_after(std::chrono::seconds(attempts_));
+        retry_.async_wait([this](boost::system::error_code ec) {
+            if (!ec && !closing_) connect();
+        });
+        return;
+    }
     gone_ = true;
     if (!closing_) run_.error(index_, "connection lost: " + reason);
     run_.player_gone(index_, logged_in_);

@@ -4,7 +4,8 @@
 // registrations the run gives it; every decision addressed to it at any of its tables is answered with
 // the strategy of tools/bots (read-only use), within the server's rate limit (tools/bots' SendPacer).
 // Everything it receives goes through tools/client's table trackers; a problem is an error. A dropped
-// connection is an error and the player is gone (the load run does not resume).
+// connection after logging in is an error and the player is gone (the load run does not resume); one
+// that fails before (an overloaded server lets a handshake time out) is tried again, up to 5 times.
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
@@ -31,6 +32,8 @@ class LoadPlayer {
     void close();
     // Ask for a seat in `tournament` (the run's choice: a registering Sit&Go this player is not in).
     void register_for(std::int64_t tournament);
+    // Follow the lobby for the run (the first player does from the start; another when it is gone).
+    void become_scout();
     bool logged_in() const { return logged_in_; }
     bool gone() const { return gone_; }
     // Dealt into hand `hand` at `table`, as this player's tracker knows.
@@ -41,6 +44,7 @@ class LoadPlayer {
         std::string frame;
         std::optional<std::pair<client::TableKey, std::int64_t>> action;  // (table, hand) of an action
     };
+    void connect();
     void on_frame(std::string_view frame, bool binary);
     void on_closed(const std::string& reason);
     void handle(const v1::ServerMessage& message);
@@ -59,6 +63,8 @@ class LoadPlayer {
     bool scout_;  // also follows the lobby for the run
     std::string name_;
     std::shared_ptr<client::Connection> connection_;
+    boost::asio::steady_timer retry_;
+    int attempts_ = 0;  // connections tried without logging in
     bool logged_in_ = false;
     bool gone_ = false;
     bool closing_ = false;

@@ -70,12 +70,28 @@ void LoadRun::logged_in(int player) {
     assign();
 }
 
-void LoadRun::player_gone(int, bool was_logged_in) {
+void LoadRun::player_gone(int player, bool was_logged_in) {
     if (was_logged_in)
         --logged_in_;
     else
         --connecting_;
+    if (player == scout_ && !finishing_) {
+        // The lobby's follower is gone (the server cuts a connection that reads too slowly): another
+        // player follows it, and its snapshot replaces what the run knew.
+        for (std::size_t i = 0; i < players_.size(); ++i)
+            if (!players_[i]->gone() && players_[i]->logged_in()) {
+                scout_ = static_cast<int>(i);
+                players_[i]->become_scout();
+                err_ << "load: player " << i << " follows the lobby now" << std::endl;
+                break;
+            }
+    }
     start_players();
+}
+
+void LoadRun::connect_retried(int player, const std::string& reason) {
+    ++connect_retries_;
+    if (options_.verbose) err_ << "load: player " << player << ": connecting again: " << reason << std::endl;
 }
 
 void LoadRun::error(int player, const std::string& what) {
@@ -255,9 +271,9 @@ void LoadRun::finish() {
              << " tables_per_player=" << split_.tables_per_player << " seats=" << options_.seats
              << " actions=" << actions_ << " actions_per_s="
              << (seconds > 0 ? static_cast<std::int64_t>(static_cast<double>(window_actions_) / seconds) : 0)
-             << " refused=" << refused_ << " retried=" << retried_ << " samples=" << report_.window_samples()
-             << " dropped_probes=" << dropped_ << " tournaments_finished=" << tournaments_finished_
-             << std::endl;
+             << " refused=" << refused_ << " retried=" << retried_ << " connect_retries=" << connect_retries_
+             << " samples=" << report_.window_samples() << " dropped_probes=" << dropped_
+             << " tournaments_finished=" << tournaments_finished_ << std::endl;
         if (!report_.scrape_error().empty())
             err_ << "load: server_cpu and server_rss_mb not measured: " << report_.scrape_error()
                  << std::endl;

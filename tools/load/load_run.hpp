@@ -53,6 +53,7 @@ class LoadRun {
     void action_written(int player, const client::TableKey& table, std::int64_t hand);
     void action_refused(int player, const std::string& why);
     void player_gone(int player, bool was_logged_in);
+    void connect_retried(int player, const std::string& reason);
     void error(int player, const std::string& what);
 
   private:
@@ -100,7 +101,9 @@ class LoadRun {
     std::int64_t actions_ = 0;
     std::int64_t window_actions_ = 0;
     std::int64_t refused_ = 0;
-    std::int64_t retried_ = 0;  // registrations the server could not record in time
+    std::int64_t retried_ = 0;
+    std::int64_t connect_retries_ = 0;
+    int scout_ = 0;  // the player following the lobby  // registrations the server could not record in time
     std::int64_t dropped_ = 0;
     std::int64_t tournaments_finished_ = 0;
     int ticks_ = 0;
