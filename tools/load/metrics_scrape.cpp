@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <deque>
 
 namespace tavolo::load {
 
@@ -58,6 +59,9 @@ struct MetricsScraper::Impl : std::enable_shared_from_this<MetricsScraper::Impl>
     http::request<http::empty_body> request;
     http::response<http::string_body> response;
     std::function<void(std::optional<ProcessSample>)> done;
+    std::deque<std::function<void(std::optional<ProcessSample>)>> queued;  // asked while one was under way
+
+    void start(std::function<void(std::optional<ProcessSample>)> then);
 
     void finish(std::optional<ProcessSample> value, std::string why = {}) {
         if (!why.empty()) error = std::move(why);
@@ -67,6 +71,11 @@ struct MetricsScraper::Impl : std::enable_shared_from_this<MetricsScraper::Impl>
         busy = false;
         auto callback = std::move(done);
         if (callback) callback(value);
+        if (!busy && !queued.empty()) {
+            auto next = std::move(queued.front());
+            queued.pop_front();
+            start(std::move(next));
+        }
     }
 };
 
@@ -89,6 +98,7 @@ MetricsScraper::MetricsScraper(asio::io_context& io, std::string url) : impl_(st
 }
 
 MetricsScraper::~MetricsScraper() {
+    impl_->queued.clear();
     if (impl_->busy) {
         impl_->done = nullptr;
         impl_->stream.cancel();
@@ -100,10 +110,18 @@ const std::string& MetricsScraper::last_error() const {
 }
 
 void MetricsScraper::scrape(std::function<void(std::optional<ProcessSample>)> done) {
-    if (!impl_->valid || impl_->busy) return done(std::nullopt);
-    impl_->busy = true;
-    impl_->done = std::move(done);
-    auto self = impl_;
+    if (!impl_->valid) return done(std::nullopt);
+    if (impl_->busy) {
+        impl_->queued.push_back(std::move(done));
+        return;
+    }
+    impl_->start(std::move(done));
+}
+
+void MetricsScraper::Impl::start(std::function<void(std::optional<ProcessSample>)> then) {
+    busy = true;
+    done = std::move(then);
+    auto self = shared_from_this();
     self->resolver.async_resolve(
         self->host, self->port, [self](beast::error_code ec, tcp::resolver::results_type results) {
             if (ec) return self->finish(std::nullopt, "cannot resolve " + self->host + ": " + ec.message());

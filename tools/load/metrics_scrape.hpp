@@ -29,9 +29,9 @@ class MetricsScraper {
     // `url`: http://HOST:PORT/PATH. A bad URL makes every scrape answer nothing.
     MetricsScraper(boost::asio::io_context& io, std::string url);
     ~MetricsScraper();
-    // One GET (at most one under way: a call while one is running answers nothing at once); `done`
-    // gets the values, or nothing when the page could not be fetched or read (a 20 s timeout: a loaded server
-    // answers late).
+    // One GET (one at a time: a call while one is under way starts its own when that one ends); `done`
+    // gets the values, or nothing when the page could not be fetched or read (a 20 s timeout: a loaded
+    // server answers late).
     void scrape(std::function<void(std::optional<ProcessSample>)> done);
     const std::string& last_error() const;
 
