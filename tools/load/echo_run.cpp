@@ -100,8 +100,22 @@ class EchoRun {
              << " s; measuring " << options_.seconds << " s" << std::endl;
         report_.start_window();
         ticks_ = 0;
-        for (std::size_t i = 0; i < tables_.size(); ++i)
-            act(i);
+        if (options_.echo_rate <= 0) {
+            for (std::size_t i = 0; i < tables_.size(); ++i)
+                act(i);
+            return;
+        }
+        // At a given rate the tables' first actions are spread over one round (i / rate seconds), not
+        // sent at once: a burst of T * S frames would be measured as the echo server's latency.
+        const auto now = Clock::now();
+        for (std::size_t i = 0; i < tables_.size(); ++i) {
+            tables_[i].timer->expires_at(
+                now + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(static_cast<double>(i) / options_.echo_rate)));
+            tables_[i].timer->async_wait([this, i](boost::system::error_code ec) {
+                if (!ec) act(i);
+            });
+        }
     }
 
     void act(std::size_t i) {
