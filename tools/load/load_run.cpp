@@ -1,5 +1,6 @@
 #include "tools/load/load_run.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <ostream>
 #include <random>
@@ -108,24 +109,28 @@ void LoadRun::action_refused(int player, const std::string& why) {
 // ---- Seating -------------------------------------------------------------------------------------
 
 void LoadRun::lobby_message(const v1::ServerMessage& message) {
-    auto take = [this](const v1::TournamentInfo& info) {
-        const bool ours = info.game() == v1::GAME_HOLDEM && info.max_players() == options_.seats &&
-                          info.min_players() == options_.seats;
-        if (ours && info.state() == v1::TOURNAMENT_STATE_REGISTERING) {
-            auto& r = registering_[info.id()];
-            r.max_players = info.max_players();
-        } else {
-            registering_.erase(info.id());
-        }
+    const auto ours = [this](const v1::TournamentInfo& info) {
+        return info.game() == v1::GAME_HOLDEM && info.max_players() == options_.seats &&
+               info.min_players() == options_.seats && info.state() == v1::TOURNAMENT_STATE_REGISTERING;
+    };
+    // What the run knows of a registering Sit&Go (its claims, who holds them) survives a new snapshot
+    // (another player follows the lobby after the first was cut); the lobby's count of entrants is a floor.
+    const auto take = [&](const v1::TournamentInfo& info, std::map<std::int64_t, Registering>& into) {
+        Registering r;
+        if (const auto it = registering_.find(info.id()); it != registering_.end()) r = it->second;
+        r.max_players = info.max_players();
+        r.claimed = std::max(r.claimed, info.entrants());
+        into[info.id()] = std::move(r);
     };
     if (message.has_lobby_snapshot()) {
-        registering_.clear();
+        std::map<std::int64_t, Registering> now;
         for (const auto& info : message.lobby_snapshot().tournaments())
-            take(info);
-    } else if (message.lobby_update().removed()) {
+            if (ours(info)) take(info, now);
+        registering_ = std::move(now);
+    } else if (message.lobby_update().removed() || !ours(message.lobby_update().tournament())) {
         registering_.erase(message.lobby_update().tournament().id());
     } else {
-        take(message.lobby_update().tournament());
+        take(message.lobby_update().tournament(), registering_);
     }
     assign();
 }

@@ -46,6 +46,7 @@ void RunReport::scrape(std::function<void(std::optional<Stamped>)> then) {
 void RunReport::start_window() {
     measuring_ = true;
     window_start_ = Clock::now();
+    window_end_.reset();
     window_.clear();
     window_count_ = 0;
     tables_sum_ = 0;
@@ -54,7 +55,8 @@ void RunReport::start_window() {
 }
 
 double RunReport::window_seconds() const {
-    return measuring_ ? std::chrono::duration<double>(Clock::now() - window_start_).count() : 0.0;
+    if (!measuring_) return 0.0;
+    return std::chrono::duration<double>(window_end_.value_or(Clock::now()) - window_start_).count();
 }
 
 const std::string& RunReport::scrape_error() const {
@@ -89,6 +91,7 @@ void RunReport::interval_line(std::int64_t players, std::int64_t errors) {
 
 void RunReport::final_line(std::int64_t players, std::int64_t errors,
                            std::function<void(const LoadFigures&)> done) {
+    window_end_ = Clock::now();  // the closing scrape may come late: the window ends now
     const double seconds = window_seconds();
     LoadFigures f;
     f.tables =

@@ -59,6 +59,7 @@ class RunReport {
     bool measuring_ = false;
     Clock::time_point interval_start_ = Clock::now();
     Clock::time_point window_start_{};
+    std::optional<Clock::time_point> window_end_;  // set by final_line
     std::optional<Stamped> last_scrape_;
     std::optional<Stamped> window_scrape_;
     double interval_cpu_ = -1;
