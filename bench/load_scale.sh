@@ -131,6 +131,7 @@ for tables in ${sizes//,/ }; do
     status=1
   fi
   [ -n "$line" ] || { summary+=("$tables no-line - - - - -"); continue; }
+  [ -n "$detail" ] || { summary+=("$tables $line (no detail line: no echo run)"); continue; }
   actions=$(field "$detail" actions_per_s)
   connections=$(field "$detail" connections)
   per_player=$(field "$detail" tables_per_player)
