@@ -48,6 +48,10 @@ namespace asio = boost::asio;
 
 namespace {
 
+// The lobby's entrant counts reach its subscribers at most once per this real time during a burst of
+// registrations (lobby::LobbyOptions::update_interval, in game time: scaled by [clock] speed).
+constexpr auto kLobbyUpdateInterval = std::chrono::seconds(1);
+
 int thread_count(const Config& config) {
     return config.threads > 0 ? config.threads
                               : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
@@ -143,7 +147,11 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     actors::OperatorAccounts operators(writes, operator_options);
     // The configuration's tournaments, then those operators created over the API that are not over.
     const auto declared = operators::with_stored_declarations(config.database_url, lobby_tournaments(config));
-    actors::LobbyActor lobby(context, declared, lobby::LobbyOptions{}, tournaments);
+    // A burst of registrations reaches the lobby's subscribers as one update a second (real time).
+    lobby::LobbyOptions lobby_options;
+    lobby_options.update_interval = std::chrono::milliseconds(static_cast<std::int64_t>(
+        std::chrono::milliseconds(kLobbyUpdateInterval).count() * config.clock_speed));
+    actors::LobbyActor lobby(context, declared, lobby_options, tournaments);
     tournaments.set_lobby(lobby);
     // A restart: every unfinished tournament resumes, is adopted by the lobby or is cancelled with
     // refunds, before anyone connects; the lobby hears of them before any director can report.

@@ -36,6 +36,8 @@ constexpr auto kTlsHandshakeTimeout = std::chrono::seconds(10);
 // sends, for this long at most: closing with unread data would make the kernel reset the connection,
 // and a reset can destroy the response before the client reads it.
 constexpr auto kLingerTimeout = std::chrono::seconds(2);
+// Out of descriptors, the acceptor tries again this often (each try fails or takes a connection).
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
 
 struct Refusal {
     http::status status;
@@ -273,24 +275,59 @@ class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 
 struct Listener::Impl : std::enable_shared_from_this<Listener::Impl> {
     Impl(asio::io_context& context, std::shared_ptr<Shared> connections)
-        : io(context), acceptor(asio::make_strand(context)), shared(std::move(connections)) {}
+        : io(context),
+          acceptor(asio::make_strand(context)),
+          pause(acceptor.get_executor()),
+          shared(std::move(connections)) {}
 
     asio::io_context& io;
     tcp::acceptor acceptor;          // on a strand: accepts and stop_accepting never run at once
+    asio::steady_timer pause;        // on the acceptor's strand: out of descriptors, accept again later
     std::shared_ptr<Shared> shared;  // changed only before start()
     std::uint16_t port = 0;
+    std::uint64_t refused_since_pause = 0;  // accepts that failed for want of descriptors, this episode
+    bool paused = false;
 
     void accept() {
         acceptor.async_accept(asio::make_strand(io),
                               [self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
                                   if (ec == asio::error::operation_aborted || !self->acceptor.is_open())
                                       return;
+                                  if (out_of_descriptors(ec)) return self->pause_accepting(ec);
                                   if (ec)
                                       spdlog::warn("event=accept_error error=\"{}\"", ec.message());
                                   else
                                       self->serve(std::move(socket));
+                                  self->resumed();
                                   self->accept();
                               });
+    }
+
+    // The process (or the system) holds as many descriptors as it may: the connection stays in the
+    // listen backlog, so accepting again at once fails again at once (a loop at 100% of a core that
+    // logged a line each turn). Wait until connections close, accepting again every kAcceptPause.
+    static bool out_of_descriptors(beast::error_code ec) {
+        return ec == asio::error::no_descriptors || ec == beast::errc::too_many_files_open_in_system ||
+               ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
+    }
+    void pause_accepting(beast::error_code ec) {
+        ++refused_since_pause;
+        if (!paused)
+            spdlog::warn(
+                "event=accept_paused error=\"{}\" retry_ms={} detail=\"no descriptor for a new connection: "
+                "raise the open files limit (ulimit -n, LimitNOFILE=) or move players to another node\"",
+                ec.message(), kAcceptPause.count());
+        paused = true;
+        pause.expires_after(kAcceptPause);
+        pause.async_wait([self = shared_from_this()](beast::error_code waited) {
+            if (!waited && self->acceptor.is_open()) self->accept();
+        });
+    }
+    void resumed() {
+        if (!paused) return;
+        spdlog::warn("event=accept_resumed refused_attempts={}", refused_since_pause);
+        paused = false;
+        refused_since_pause = 0;
     }
 
     void serve(tcp::socket socket) {
@@ -386,6 +423,7 @@ void Listener::stop_accepting() {
     asio::post(impl_->acceptor.get_executor(), [impl = impl_] {
         beast::error_code ec;
         impl->acceptor.close(ec);
+        impl->pause.cancel();
     });
 }
 

@@ -16,6 +16,7 @@
 #include "server/config.hpp"
 #include "server/database_health.hpp"
 #include "server/logging.hpp"
+#include "server/open_files.hpp"
 #include "tools/integer_option.hpp"
 
 using namespace tavolo::server;
@@ -137,6 +138,10 @@ int main(int argc, char** argv) {
     route_protobuf_log();
 
     if (admin_add_command->parsed()) return admin_add(config, admin_name);
+
+    // Each player is a connection: as many as the hard limit allows (server/open_files.hpp).
+    const OpenFiles open_files = raise_open_files_limit();
+    spdlog::info("event=open_files limit={} hard_limit={}", open_files.soft, open_files.hard);
 
     std::optional<DatabaseHealth> health;
     if (config.database_url.empty()) {

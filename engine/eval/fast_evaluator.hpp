@@ -1,8 +1,9 @@
 #pragma once
 // The fast path, for loops over many hands (simulations, benchmarks, showdowns at many tables):
-// sum the cards' keys (hand_key.hpp), test the flush bits, and look the rank multiset up in a
-// perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to the shared tables:
-// make one and keep it, and the loop pays no "built yet?" check.
+// sum the cards' keys (hand_key.hpp) two cards at a time (kPairCounts), test the flush bits, and
+// look the rank multiset up in a perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to
+// the shared tables: make one and keep it, and the loop pays no "built yet?" check.
+#include <cstring>
 #include <span>
 
 #include "engine/cards.hpp"
@@ -50,6 +51,23 @@ class HandEvaluator {
         }
     }
 
+    // Any 5 to 7 cards (other sizes give HandValue{}), card by card: for a hand now and then (a
+    // showdown), when the tables may have left the cache. The card keys take 416 bytes; the pair
+    // table the loops above read spans 105 KB, and its cold lines cost more than they save.
+    // evaluate() (hand_value.hpp) calls this.
+    HandValue one_hand(std::span<const Card> cards) const {
+        switch (cards.size()) {
+            case 5:
+                return card_by_card<5>(cards.data(), tables_->five);
+            case 6:
+                return card_by_card<6>(cards.data(), tables_->six);
+            case 7:
+                return card_by_card<7>(cards.data(), tables_->seven);
+            default:
+                return HandValue{};
+        }
+    }
+
     // A key built card by card (5 to 7 cards; other sizes give HandValue{}).
     HandValue operator()(HandKey key) const {
         if (const std::uint64_t f = key.flush_bits()) [[unlikely]]
@@ -67,16 +85,34 @@ class HandEvaluator {
     }
 
   private:
+    // Two cards at a time: a 2-byte load of their numbers indexes kPairCounts (fewer loads than
+    // card by card, which is what bounds this loop).
+    static std::uint64_t pair(const Card* c) {
+        static_assert(sizeof(Card) == 1);
+        std::uint16_t both = 0;
+        std::memcpy(&both, c, sizeof both);
+        return hand_key::kPairCounts[both];
+    }
     static std::uint64_t counts(const Card* c, int n) {
-        std::uint64_t k = hand_key::kSuitBias;
-        for (int i = 0; i < n; ++i)
-            k += hand_key::kCardCounts[c[i].index()];
+        std::uint64_t k = hand_key::kSuitBias + pair(c) + pair(c + 2);
+        if (n >= 6) k += n == 7 ? pair(c + 4) + hand_key::kCardCounts[c[6].index()] : pair(c + 4);
+        if (n == 5) k += hand_key::kCardCounts[c[4].index()];
         return k;
     }
 
-    // Out of line and cold: about 3% of 7-card hands hold a flush, and keeping their work out of
-    // the loop leaves registers for the common path.
-    [[gnu::noinline, gnu::cold]] HandValue flush(const Card* c, int n, std::uint64_t k) const {
+    template <int N, class Map>
+    HandValue card_by_card(const Card* c, const Map& map) const {
+        std::uint64_t k = hand_key::kSuitBias;
+        for (int i = 0; i < N; ++i)
+            k += hand_key::kCardCounts[c[i].index()];
+        if (k & hand_key::kFlushBits) [[unlikely]]
+            return flush(c, N, k);
+        return HandValue(map.find(k));
+    }
+
+    // About 3% of 7-card hands hold a flush. Inline: a call would make the loop reload the
+    // tables' address after it.
+    HandValue flush(const Card* c, int n, std::uint64_t k) const {
         std::uint64_t suited = 0;
         for (int i = 0; i < n; ++i)
             suited |= hand_key::kCardSuitBits[c[i].index()];

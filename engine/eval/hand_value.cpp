@@ -5,7 +5,7 @@
 namespace tavolo::engine {
 
 HandValue evaluate(std::span<const Card> cards) {
-    return HandEvaluator()(cards);
+    return HandEvaluator().one_hand(cards);
 }
 
 const char* category_name(HandCategory category) {

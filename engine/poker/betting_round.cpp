@@ -73,18 +73,22 @@ Hand::Phase Hand::begin_betting() {
     return Phase::Betting;
 }
 
-bool Hand::needs_action(int p) const {
-    const Player& pl = players_[p];
-    if (pl.folded || pl.all_in) return false;
-    if (pl.bet < current_bet_) return true;
-    return !pl.acted && can_bet_count_ >= 2;
-}
-
+// The first player from `from` on, clockwise, who needs to act: neither folded nor all-in, and
+// owing chips or not yet acted while another player can still bet. Branch-free over the players (who
+// folded, is all-in or owes chips follows no pattern, and the branches mispredicted): a mask of
+// the players needing action, then the first bit at or after `from`, wrapping round.
 int Hand::next_to_act(int from) const {
     if (contenders() < 2) return -1;
-    for (int k = 0, p = from; k < count_; ++k, p = next_player(p))
-        if (needs_action(p)) return p;
-    return -1;
+    const bool open = can_bet_count_ >= 2;
+    unsigned need = 0;
+    for (int i = 0; i < count_; ++i) {
+        const Player& pl = players_[i];
+        const bool in = !(pl.folded | pl.all_in);
+        const bool owes = pl.bet < current_bet_;
+        need |= static_cast<unsigned>(in & (owes | (!pl.acted & open))) << i;
+    }
+    if (const unsigned after = need >> from) return from + std::countr_zero(after);
+    return need != 0 ? std::countr_zero(need) : -1;
 }
 
 std::expected<void, RuleError> Hand::verify_turn(SeatIndex seat, bool betting) const {
@@ -145,7 +149,9 @@ std::expected<void, RuleError> Hand::verify_raise_allowed(SeatIndex seat) const 
     return raise_rule(to_act_);
 }
 
-Hand::RaiseBounds Hand::raise_bounds(int p) const {
+// Inlined into its callers: returned through memory, its three fields were stored one by one and
+// read back two at a time by the caller, a store-forwarding stall on every legal_actions() call.
+[[gnu::always_inline]] inline Hand::RaiseBounds Hand::raise_bounds(int p) const {
     const Player& pl = players_[p];
     const Chips all_in_to = pl.bet + pl.stack;
     RaiseBounds b;

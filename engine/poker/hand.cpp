@@ -91,9 +91,10 @@ std::expected<void, SetupError> Hand::reset(const HandSetup& setup, RandomSource
     table_size_ = setup.table_size;
 
     index_of_seat_.fill(-1);
+    static constexpr Player kFreshPlayer{};
     for (const SeatSetup& s : setup.seats) {
         Player& pl = players_[count_];
-        pl = Player{};
+        pl = kFreshPlayer;  // from a constant: a temporary built on the stack stalled the copy
         pl.seat = s.seat;
         pl.stack = s.stack;
         pl.auto_act = s.auto_act;

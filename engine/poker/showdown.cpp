@@ -2,6 +2,7 @@
 // first, equal hands split with odd chips clockwise from the button's left.
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "engine/poker/hand.hpp"
 
@@ -107,9 +108,10 @@ Hand::Phase Hand::award() {
     // Side pots first, the latest formed first (APT Art.19.7).
     for (int i = pot_count_ - 1; i >= 0; --i) {
         const Pot& pot = pots_[i];
-        PotAwarded local;
         PotAwarded* recorded = emplace_event<PotAwarded>();
-        PotAwarded& e = recorded ? *recorded : local;
+        std::optional<PotAwarded> local;  // only without events: zeroing it is not free
+        if (!recorded) local.emplace();
+        PotAwarded& e = recorded ? *recorded : *local;
         e.pot_index = i;
         e.amount = pot.amount;
         e.showdown = showdown_;

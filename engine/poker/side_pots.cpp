@@ -9,17 +9,17 @@ namespace tavolo::engine {
 
 Hand::Phase Hand::collect_bets() {
     // Uncalled: the highest bet beyond the second highest returns to its owner.
-    int top = -1;
+    // Branch-free (the bets are whatever the players did, so branches on them mispredict): the
+    // first player with the highest bet, then the highest bet of everyone else.
+    Chips highest = 0;
+    for (int i = 0; i < count_; ++i)
+        highest = std::max(highest, players_[i].bet);
+    int top = count_ > 0 ? 0 : -1;
+    for (int i = count_ - 1; i >= 0; --i)
+        top = players_[i].bet == highest ? i : top;
     Chips second = 0;
-    for (int i = 0; i < count_; ++i) {
-        const Chips b = players_[i].bet;
-        if (top < 0 || b > players_[top].bet) {
-            if (top >= 0) second = std::max(second, players_[top].bet);
-            top = i;
-        } else {
-            second = std::max(second, b);
-        }
-    }
+    for (int i = 0; i < count_; ++i)
+        second = std::max(second, i == top ? Chips{0} : players_[i].bet);
     if (top >= 0 && players_[top].bet > second) {
         Player& pl = players_[top];
         const Chips back = pl.bet - second;
@@ -67,10 +67,10 @@ void Hand::form_pots() {
     // Nobody still in is all-in: one pot, everything in it, every live player eligible.
     SeatMask live = 0;
     bool any_all_in = false;
-    for (int i = 0; i < count_; ++i) {
-        if (players_[i].folded) continue;
-        live |= SeatMask{1} << players_[i].seat;
-        any_all_in = any_all_in || players_[i].all_in;
+    for (int i = 0; i < count_; ++i) {  // branch-free: who folded follows no pattern
+        const bool in = !players_[i].folded;
+        live |= SeatMask{in} << players_[i].seat;
+        any_all_in = any_all_in | (in & players_[i].all_in);
     }
     if (!any_all_in) {
         pots_[0] = Pot{.amount = pot_chips_, .eligible = live};

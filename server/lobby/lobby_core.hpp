@@ -28,6 +28,12 @@ struct LobbyOptions {
     bool reopen_single_table = true;
     // How long a finished or cancelled tournament stays listed before it is removed.
     std::chrono::milliseconds keep_over = std::chrono::minutes(10);
+    // A tournament's entrant count changes with every registration: its LobbyUpdate goes to every
+    // subscriber at once when the last one went at least this long ago, else once at the end of the
+    // interval with the count of then (a burst of 20,000 registrations to 20,000 subscribers was
+    // 400 million frames). 0: every change at once. Changes of state (listed, started, finished,
+    // cancelled, removed) always go at once.
+    std::chrono::milliseconds update_interval{0};
 };
 
 class LobbyCore {
@@ -127,13 +133,15 @@ class LobbyCore {
         std::size_t declaration = 0;
         std::optional<TimePoint> deadline;  // Sit&Go: start with the minimum; MTT: start or cancel
         Phase phase = Phase::Registering;
-        std::vector<Entry> entries;           // committed buy-ins, in registration order
-        std::set<AccountId> joining;          // buy-ins in flight
-        std::map<AccountId, int> buy_ins;     // committed buy-ins per account, for the next key
-        int entries_made = 0;                 // committed buy-ins, numbering the entrants
-        std::optional<TimePoint> over_since;  // finished or cancelled
-        bool late_open = false;               // running, and the director still takes late entries
-        bool adopted = false;                 // given back by a restart (adopt)
+        std::vector<Entry> entries;             // committed buy-ins, in registration order
+        std::set<AccountId> joining;            // buy-ins in flight
+        std::map<AccountId, int> buy_ins;       // committed buy-ins per account, for the next key
+        int entries_made = 0;                   // committed buy-ins, numbering the entrants
+        std::optional<TimePoint> over_since;    // finished or cancelled
+        bool late_open = false;                 // running, and the director still takes late entries
+        bool adopted = false;                   // given back by a restart (adopt)
+        std::optional<TimePoint> published_at;  // its last LobbyUpdate (update_interval)
+        bool update_owed = false;               // a change not yet published (update_interval)
     };
 
     struct PendingCreate {
@@ -179,7 +187,11 @@ class LobbyCore {
     void start(Listed& t, TimePoint now, Effects& out);
     void cancel(Listed& t, TimePoint now, Effects& out);
     void reopen(const Listed& t, TimePoint now, Effects& out, bool cancelled = false);
-    void publish(const Listed& t, Effects& out) const;
+    // A LobbyUpdate of t to every subscriber, now.
+    void publish(Listed& t, Effects& out) const;
+    // The entrant count changed: publish now, or once the update interval ends (publish_owed).
+    void publish_entrants(Listed& t, TimePoint now, Effects& out) const;
+    void publish_owed(TimePoint now, Effects& out);
     ListingFacts facts(const Listed& t, std::optional<AccountId> viewer) const;
     void drop_old(TimePoint now, Effects& out);
     bool takes_registrations(const Listed& t, TimePoint now) const;

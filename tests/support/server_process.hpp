@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,7 +27,9 @@ class ServerProcess {
   public:
     // Runs tavolo-server with the given arguments plus --port 0, waits for its "listening" line.
     // Its standard error (the log) is read all along by a thread: see log() and wait_for_log().
-    explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> env = {}) {
+    // open_files > 0: the server runs with that limit of open files, soft and hard (RLIMIT_NOFILE).
+    explicit ServerProcess(std::vector<std::string> args, std::vector<std::string> env = {},
+                           long open_files = 0) {
         int out[2], err[2];
         if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
         pid_ = fork();
@@ -35,6 +38,10 @@ class ServerProcess {
             dup2(err[1], STDERR_FILENO);
             for (auto& kv : env)
                 putenv(kv.data());
+            if (open_files > 0) {
+                const rlimit limit{static_cast<rlim_t>(open_files), static_cast<rlim_t>(open_files)};
+                if (setrlimit(RLIMIT_NOFILE, &limit) != 0) _exit(126);
+            }
             std::vector<char*> argv;
             std::string bin = TAVOLO_SERVER_BIN;
             argv.push_back(bin.data());

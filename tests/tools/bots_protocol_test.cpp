@@ -268,6 +268,47 @@ TEST(BotsProtocol, RefusedActionsAreCountedAndRules8LeaksGapsAndMalformedFramesA
               "bots: players=1 hands=1 actions=1 refused=1 reconnects=0 finished=1 errors=3");
 }
 
+// A registration the server cannot record for now (INTERNAL: "try again") is asked again after a
+// backoff, under --max-registering: counted as refused, not an error (issue 14: 20,000 bots at once).
+std::string retry_script(FakeWsServer& server) {
+    std::string name;
+    if (auto problem = greet(server, "", "token-1", name); !problem.empty()) return problem;
+    auto reg = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
+    if (!reg || !reg->has_register_tournament()) return "expected Register";
+    v1::ServerMessage busy = answer(reg->request_id());
+    busy.mutable_error()->set_code(v1::ERROR_CODE_INTERNAL);
+    busy.mutable_error()->set_message("the database did not answer in time: try again");
+    server.send(busy);
+    auto again = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
+    if (!again || !again->has_register_tournament() ||
+        again->register_tournament().tournament_id() != kTournament)
+        return "expected the Register again after INTERNAL" + (again ? ": " + again->ShortDebugString() : "");
+    v1::ServerMessage registered = answer(again->request_id());
+    registered.mutable_registered()->set_tournament_id(kTournament);
+    registered.mutable_registered()->set_entrant(1);
+    server.send(registered);
+    server.send(finished());
+    if (next(server, v1::TOURNAMENT_STATE_FINISHED, true))
+        return "the bot went on after its tournament finished";
+    return "";
+}
+
+TEST(BotsProtocol, ARegistrationRefusedForNowIsAskedAgainAfterABackoff) {
+    FakeWsServer server;
+    std::string script_problem = "the script did not run";
+    std::thread script([&] {
+        script_problem = retry_script(server);
+        if (!script_problem.empty()) server.drop();
+    });
+    BotsOptions options = one_bot(server);
+    options.max_registering = 1;
+    const Tally tally = run_fleet(options);
+    script.join();
+    EXPECT_EQ(script_problem, "");
+    EXPECT_EQ(summary_line(tally),
+              "bots: players=1 hands=0 actions=0 refused=1 reconnects=0 finished=1 errors=0");
+}
+
 TEST(BlockingClient, SendsAndReceivesUntilAMessageAndRecordsWhatItRefused) {
     FakeWsServer server;
     std::string script_problem = "the script did not run";

@@ -16,6 +16,9 @@ constexpr int kMaxAttemptsWithoutLogin = 20;  // then the server is taken to be 
 constexpr std::size_t kActionRequestsKept = 64;
 constexpr auto kRetryStep = std::chrono::milliseconds(100);
 constexpr auto kRetryCap = std::chrono::seconds(2);
+constexpr int kMaxRegisterRetries = 30;
+constexpr auto kRegisterRetryStep = std::chrono::milliseconds(500);
+constexpr auto kRegisterRetryCap = std::chrono::seconds(10);
 
 std::string hex(Rng& rng, int digits) {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -42,6 +45,7 @@ Bot::Bot(Fleet& fleet, int index, std::uint64_t seed)
       index_(index),
       rng_(seed),
       retry_(fleet.io()),
+      register_retry_(fleet.io()),
       pacer_(SendPacer::Clock::now()),
       pace_(fleet.io()) {
     // Names: 3 to 20 of A-Z a-z 0-9 _ - . (server/session/README.md); 48 random bits keep them unique.
@@ -93,6 +97,7 @@ void Bot::on_closed(const std::string& reason) {
     connection_.reset();
     outbox_.clear();  // requests of a connection that is gone mean nothing on the next
     last_close_reason_ = reason;
+    release_slot();  // a registration under way is asked again after the resume, if still needed
     if (phase_ == Phase::Done) return fleet_.bot_done();  // our own close completed
     asked_sit_in_.clear();
     book_.reset_all();  // every table waits for the snapshot the resume brings
@@ -152,6 +157,8 @@ void Bot::finish() {
     if (phase_ == Phase::Done) return;
     phase_ = Phase::Done;
     retry_.cancel();
+    register_retry_.cancel();
+    release_slot();
     pace_.cancel();
     for (auto& [table, bots] : fleet_.seated())
         bots.erase(index_);
@@ -187,6 +194,7 @@ void Bot::handle(const v1::ServerMessage& message) {
             return look_for_tournament();
         case v1::ServerMessage::kRegistered:
             if (message.request_id() != register_request_) return;
+            release_slot();
             tournament_ = message.registered().tournament_id();
             entrant_ = message.registered().entrant();
             started_ = false;
@@ -280,6 +288,7 @@ void Bot::on_error(const v1::ServerMessage& message) {
         return finish();
     }
     if (message.request_id() != 0 && message.request_id() == register_request_) {
+        release_slot();
         const bool closed =
             e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
         if (!fleet_.options().tournament) --fleet_.claims()[register_target_];
@@ -290,6 +299,18 @@ void Bot::on_error(const v1::ServerMessage& message) {
         }
         if (e.code() == v1::ERROR_CODE_INSUFFICIENT_FUNDS) {
             fleet_.note(name_, "stops: its wallet no longer holds a buy-in");
+            return finish();
+        }
+        if (e.code() == v1::ERROR_CODE_INTERNAL || e.code() == v1::ERROR_CODE_RATE_LIMITED) {
+            // "Try again" (a database that did not answer in time under thousands of buy-ins at once):
+            // the same request later, under the same idempotency key on the server's side.
+            if (++register_retries_ <= kMaxRegisterRetries) {
+                ++fleet_.tally().refused;
+                fleet_.note(name_, "registration refused for now, retried: " + error_text(e));
+                return register_later();
+            }
+            error("could not register for tournament " + std::to_string(register_target_) + " after " +
+                  std::to_string(kMaxRegisterRetries) + " tries: " + error_text(e));
             return finish();
         }
         error("could not register for tournament " + std::to_string(register_target_) + ": " + error_text(e));
@@ -396,7 +417,7 @@ void Bot::sit_back_in(const client::TableKey& table, const client::TableTracker&
 // ---------------------------------------------------------------------------------------------
 
 void Bot::look_for_tournament() {
-    if (phase_ != Phase::Lobby) return;
+    if (phase_ != Phase::Lobby || backing_off_) return;
     if (fleet_.deadline_passed()) return finish();
     std::int64_t target = 0;
     if (fleet_.options().tournament) {
@@ -414,11 +435,53 @@ void Bot::look_for_tournament() {
             target = id;
         }
         if (target == 0) return;  // wait for the lobby's next update
-        ++fleet_.claims()[target];
     }
+    if (!holding_slot_) {
+        if (waiting_slot_) return;
+        if (!fleet_.take_register_slot(index_)) {
+            waiting_slot_ = true;
+            return;
+        }
+        holding_slot_ = true;
+    }
+    if (!fleet_.options().tournament) ++fleet_.claims()[target];
     register_target_ = target;
     phase_ = Phase::Registering;
     register_request_ = send(register_message(target));
+}
+
+bool Bot::slot_granted() {
+    waiting_slot_ = false;
+    if (phase_ != Phase::Lobby || backing_off_ || holding_slot_) return false;
+    holding_slot_ = true;
+    // Posted: the fleet is handing out slots, and this may release one.
+    boost::asio::post(fleet_.io(), [this] {
+        if (phase_ == Phase::Lobby && !backing_off_)
+            look_for_tournament();
+        else
+            release_slot();
+    });
+    return true;
+}
+
+void Bot::release_slot() {
+    if (!holding_slot_) return;
+    holding_slot_ = false;
+    fleet_.release_register_slot();
+}
+
+void Bot::register_later() {
+    phase_ = Phase::Lobby;
+    register_request_ = 0;
+    // Spread over time (the whole fleet was refused at once): a growing step with jitter.
+    const auto step =
+        std::min<std::chrono::milliseconds>(kRegisterRetryStep * register_retries_, kRegisterRetryCap);
+    register_retry_.expires_after(step / 2 + std::chrono::milliseconds(rng_() % (step.count() + 1)));
+    backing_off_ = true;
+    register_retry_.async_wait([this](boost::system::error_code ec) {
+        backing_off_ = false;
+        if (!ec && phase_ == Phase::Lobby && tournament_ == 0) look_for_tournament();
+    });
 }
 
 void Bot::tournament_over(std::int64_t tournament) {

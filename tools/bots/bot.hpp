@@ -32,6 +32,9 @@ class Bot {
     bool done() const { return phase_ == Phase::Done; }
     // Is this bot dealt into hand `hand` at `table`, as far as it knows (for the latency probes)?
     bool dealt_in(const client::TableKey& table, std::int64_t hand) const;
+    // The fleet grants it the registration slot it waited for (BotsOptions::max_registering): false
+    // when it no longer needs it.
+    bool slot_granted();
 
   private:
     enum class Phase { Connecting, Greeting, LoggingIn, Lobby, Registering, Registered, Done };
@@ -51,6 +54,7 @@ class Bot {
     void on_table_message(const v1::ServerMessage& message);
 
     void look_for_tournament();
+    void register_later();  // a registration the server refused for now (INTERNAL, RATE_LIMITED)
     void subscribe_lobby(bool on);
     void buy(const v1::PurchaseOffered& offer);
     void mark_started();
@@ -72,6 +76,12 @@ class Bot {
     std::shared_ptr<client::Connection> connection_;
     std::uint64_t generation_ = 0;  // callbacks of an older connection are ignored
     boost::asio::steady_timer retry_;
+    boost::asio::steady_timer register_retry_;  // register_later()
+    int register_retries_ = 0;
+    bool backing_off_ = false;
+    bool holding_slot_ = false;  // one of the fleet's registration slots
+    bool waiting_slot_ = false;  // in the fleet's queue for one
+    void release_slot();         // register_retry_ is set: no registration before it fires
     SendPacer pacer_;
     boost::asio::steady_timer pace_;
     bool pacing_ = false;             // pace_ is set

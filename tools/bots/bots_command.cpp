@@ -1,6 +1,6 @@
 // `tavolo bots --url ws://HOST:PORT/ws --count N [--strategy random|calling|tight] [--tournament ID|any]
-// [--seconds S]`: N bots play the server over the real protocol (fleet.hpp, bot.hpp) and the command
-// ends with exactly one line on standard output,
+// [--seconds S] [--max-registering K]`: N bots play the server over the real protocol (fleet.hpp, bot.hpp)
+// and the command ends with exactly one line on standard output,
 //   bots: players=N hands=H actions=A refused=R reconnects=C finished=T errors=E
 // Exit code 0 when errors=0, 1 otherwise, 2 for a command-line error.
 #include <sys/resource.h>
@@ -27,6 +27,7 @@ struct CommandLine {
     std::string latency_report;
     std::string ca_file;
     bool insecure = false;
+    int max_registering = 0;
 };
 
 constexpr int kMaxBots = 100'000;
@@ -78,6 +79,7 @@ int run(const CommandLine& c, const CLI::App& cmd) {
     o.verbose = c.verbose;
     o.latency_report = c.latency_report;
     o.tls = {c.ca_file, c.insecure};
+    o.max_registering = c.max_registering;
     bots::Fleet fleet(o, *endpoint, tls);
     const bots::Tally& tally = fleet.run();
     std::cout << bots::summary_line(tally) << std::endl;
@@ -116,6 +118,10 @@ void add_bots_command(CLI::App& app) {
                        "from tournaments not started and play out the running ones (default: one tournament "
                        "each)",
                        1, kMaxSeconds);
+    add_integer_option(*cmd, "--max-registering", c->max_registering,
+                       "at most this many registrations waiting for the server's answer at once (default: no "
+                       "limit; thousands of buy-ins at once can outrun the server's database)",
+                       1, kMaxBots);
     cmd->add_flag("--verbose", c->verbose, "print each error (and refused action) on standard error");
     cmd->add_option("--latency-report", c->latency_report,
                     "write the latency figures (action sent to the next table message received by every bot "

@@ -73,6 +73,28 @@ void Fleet::note(const std::string& bot, const std::string& what) {
     if (options_.verbose) std::cerr << "note: " << bot << ": " << what << "\n";
 }
 
+bool Fleet::take_register_slot(int index) {
+    if (options_.max_registering <= 0) return true;
+    if (registering_ < options_.max_registering) {
+        ++registering_;
+        return true;
+    }
+    waiting_to_register_.push_back(index);
+    return false;
+}
+
+void Fleet::release_register_slot() {
+    if (options_.max_registering <= 0) return;
+    --registering_;
+    // The next waiting bot that still looks for a tournament takes it (the others let it pass).
+    while (!waiting_to_register_.empty() && registering_ < options_.max_registering) {
+        const int next = waiting_to_register_.front();
+        waiting_to_register_.pop_front();
+        ++registering_;
+        if (!bot(next).slot_granted()) --registering_;
+    }
+}
+
 void Fleet::bot_done() {
     if (--running_ > 0) return;
     // Every bot has closed its connection. A stream that failed under a read (the peer vanished) can

@@ -7,6 +7,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,6 +33,9 @@ struct BotsOptions {
     std::string latency_report;              // a file for the latency figures ("": none)
     client::TlsOptions tls;
     std::uint64_t seed = 0;  // 0: from the system's entropy
+    // At most this many registrations of the fleet waiting for the server's answer at once (0: no
+    // limit): thousands of buy-ins at once outran the server's write queue (bench/mtt_scale.sh).
+    int max_registering = 0;
 };
 
 // The final line's tallies.
@@ -77,6 +81,10 @@ class Fleet {
     // Which bots sit at which table (for the latency probes).
     std::map<client::TableKey, std::set<int>>& seated() { return seated_; }
     Bot& bot(int index) { return *bots_[static_cast<std::size_t>(index)]; }
+    // A slot for one registration in flight (max_registering): true, or false and the bot is granted
+    // one (Bot::slot_granted) when one frees.
+    bool take_register_slot(int index);
+    void release_register_slot();
 
   private:
     BotsOptions options_;
@@ -92,6 +100,8 @@ class Fleet {
     std::map<std::int64_t, int> claims_;
     int running_ = 0;
     bool deadline_passed_ = false;
+    int registering_ = 0;                  // slots taken
+    std::deque<int> waiting_to_register_;  // bots waiting for a slot, in order
 };
 
 }  // namespace tavolo::bots

@@ -85,7 +85,7 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
     void send(std::string frame, bool binary) override {
         if (closed_ || closing_) return;
         queue_.emplace_back(std::move(frame), binary);
-        if (open_ && queue_.size() == 1) write_front();
+        if (open_ && !writing_) write_front();
     }
 
     void close() override {
@@ -148,7 +148,9 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
         if (closed_) return;
         read();
         if (closing_ && queue_.empty()) return close_now();
-        if (!queue_.empty()) write_front();
+        // on_open may have sent (and so started the first write): never a second write at once (two
+        // writes at once popped the queue twice: a frame never sent, then a crash on the empty queue).
+        if (!queue_.empty() && !writing_) write_front();
     }
 
     void read() {
@@ -167,6 +169,7 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
     }
 
     void write_front() {
+        writing_ = true;
         ws_.binary(queue_.front().second);
         ws_.async_write(
             asio::buffer(queue_.front().first),
@@ -178,6 +181,7 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
         if (closed_) return;
         if (ec) return finish("sending failed: " + ec.message());
         queue_.pop_front();
+        writing_ = false;
         if (!queue_.empty()) return write_front();
         if (closing_) close_now();
     }
@@ -205,6 +209,7 @@ class StreamConnection : public Connection, public std::enable_shared_from_this<
     beast::flat_buffer buffer_;
     std::deque<std::pair<std::string, bool>> queue_;
     bool open_ = false;
+    bool writing_ = false;  // an async_write is in flight (of queue_.front())
     bool closing_ = false;
     bool closed_ = false;
 };

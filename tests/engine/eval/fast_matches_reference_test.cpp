@@ -124,6 +124,41 @@ TEST(FastEvaluator, KeyBuiltCardByCardGivesTheSameValue) {
     }
 }
 
+TEST(FastEvaluator, EveryPairOfCardsInEveryPlaceOfTheArrayMatchesTheReference) {
+    // The Card* path adds cards two at a time from a table of pairs: every ordered pair of distinct
+    // cards, at each of the places a pair is read from (0-1, 2-3, 4-5), in 5-, 6- and 7-card hands
+    // whose other cards are random.
+    SeededRandom rng(13);
+    const HandEvaluator fast;
+    int mismatches = 0;
+    for (int a = 0; a < kDeckSize; ++a) {
+        for (int b = 0; b < kDeckSize; ++b) {
+            if (a == b) continue;
+            for (int size = 5; size <= 7; ++size) {
+                for (int place = 0; place + 1 < size; place += 2) {
+                    auto hand = random_hand(rng, size);
+                    // Move a and b into the hand (swapping out whatever stood there), then into place.
+                    for (const int card : {a, b}) {
+                        const Card c = Card::from_index(card);
+                        if (std::find(hand.begin(), hand.end(), c) == hand.end()) hand.back() = c;
+                        std::iter_swap(std::find(hand.begin(), hand.end(), c), hand.end() - 1);
+                        std::rotate(hand.begin(), hand.end() - 1, hand.end());
+                    }
+                    std::swap(hand[0], hand[1]);  // now a, b, ...
+                    std::rotate(hand.begin(), hand.begin() + (size - place), hand.end());
+                    if (hand[place] != Card::from_index(a) || hand[place + 1] != Card::from_index(b)) {
+                        ADD_FAILURE() << "test setup: " << to_string(hand);
+                        return;
+                    }
+                    if (as_reference(fast(hand)) != reference_evaluate(hand) && ++mismatches <= 5)
+                        ADD_FAILURE() << "hand " << to_string(hand);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(mismatches, 0);
+}
+
 TEST(FastEvaluator, SizesOtherThanFiveToSevenGiveNoHand) {
     EXPECT_EQ(evaluate(*parse_cards("AsAd")), HandValue{});
     EXPECT_EQ(evaluate(*parse_cards("AsAdAcAh")), HandValue{});
