@@ -31,6 +31,7 @@
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
 #include "server/metrics/exposition.hpp"
+#include "server/metrics/process_stats.hpp"
 #include "server/net/session_registry.hpp"
 #include "server/net/websocket_services.hpp"
 #include "server/operator/audit_reader.hpp"
@@ -211,7 +212,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                     },
                     [&registry, &seats, &tables, &writes, &write_options] {
                         return metrics::exposition(gauges_of(registry, seats, tables, writes, write_options),
-                                                   metrics::instruments());
+                                                   metrics::instruments()) +
+                               metrics::process_exposition(metrics::read_process_stats());
                     }};
     info.web = std::make_shared<const WebFiles>(load_web_client(config.web_root));
     // The operator API's routes (server/api/README.md): each area adds its own.

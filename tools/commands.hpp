@@ -10,5 +10,6 @@ void add_simulate_command(CLI::App& app);     // tools/simulate_command.cpp
 void add_verify_hand_command(CLI::App& app);  // tools/verify_hand_command.cpp
 void add_pokerstars_command(CLI::App& app);   // tools/pokerstars_command.cpp
 void add_bots_command(CLI::App& app);         // tools/bots/bots_command.cpp
+void add_load_command(CLI::App& app);         // tools/load/load_command.cpp
 
 }  // namespace tavolo::tools

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
     tavolo::tools::add_verify_hand_command(app);
     tavolo::tools::add_pokerstars_command(app);
     tavolo::tools::add_bots_command(app);
+    tavolo::tools::add_load_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::RuntimeError& e) {
