@@ -1,4 +1,4 @@
-// Issue 14, several nodes without NATS (docs/SCALING.md): two real server processes, nodes "a" and
+// Issue 14, several nodes (docs/SCALING.md): PostgreSQL, NATS and two real server processes, nodes "a" and
 // "b", on one PostgreSQL, leases of 2 s. Node b starts first and takes the lobby lease, so the Sit&Go
 // its lobby starts is hosted on b; `tavolo bots` play it connected to b, with a as their failover URL.
 //   - Takeover: b is killed (SIGKILL) mid-game; a takes the lobby and the tournament over within about a
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tests/support/e2e_money.hpp"
+#include "tests/support/nats_process.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
 
@@ -31,9 +32,8 @@ namespace {
 constexpr std::int64_t kGrantCents = 100'000;
 constexpr int kPlayers = 6;
 
-std::string node_config(const std::string& id) {
-    return "[node]\nid = \"" + id +
-           "\"\n\n[cluster]\nlease_seconds = 2\n\n[log]\nlevel = \"debug\"\n\n[clock]\nspeed = 120\n\n"
+std::string node_config(const std::string& id, const std::string& nats) {
+    return "[node]\nid = \"" + id + "\"\n\n[cluster]\nnats_url = \"" + nats + "\"\nlease_seconds = 2\n\n[log]\nlevel = \"debug\"\n\n[clock]\nspeed = 120\n\n"
            "[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n"
            "[[tournament]]\nname = \"Cluster SNG\"\ngame = \"holdem\"\nbetting = \"nl\"\nseats = 6\n"
            "max_players = 6\nstarting_stack = 1500\nlevel_minutes = 2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
@@ -41,6 +41,7 @@ std::string node_config(const std::string& id) {
 
 struct TwoNodes {
     TestDatabase db;
+    NatsProcess nats;
     std::vector<std::string> env{"TAVOLO_DATABASE_URL=" + db.url()};
     std::unique_ptr<ServerProcess> b;
     std::unique_ptr<ServerProcess> a;
@@ -48,11 +49,11 @@ struct TwoNodes {
     // b first: it migrates the database and takes the lobby lease; then a, which hosts nothing yet.
     void start() {
         b = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config", write_temp_file("node_b.toml", node_config("b"))}, env);
+            std::vector<std::string>{"--config", write_temp_file("node_b.toml", node_config("b", nats.url()))}, env);
         ASSERT_TRUE(b->running()) << b->log();
         ASSERT_TRUE(b->wait_for_log("event=lobby_gained node=b")) << b->log();
         a = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config", write_temp_file("node_a.toml", node_config("a"))}, env);
+            std::vector<std::string>{"--config", write_temp_file("node_a.toml", node_config("a", nats.url()))}, env);
         ASSERT_TRUE(a->running()) << a->log();
     }
 
