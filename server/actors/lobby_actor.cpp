@@ -253,7 +253,11 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
                                               s.now());
                 }
                 return s.core.refund_done(request, result->entry, result->balance, s.now());
-            });
+            },
+            // A refund may still commit after its timeout too: an unregistration refused then would
+            // leave a refunded player among the entrants. Its answer is awaited (the write service
+            // answers every accepted write once), the entry held out of a start until then.
+            [](State&) { return lobby::Effects{}; });
     }
 
     // Nothing waits on it: the lobby has moved on, and the registrations, which are exact, are what a
@@ -380,9 +384,10 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
     }
 
     // A request the database has not answered in time is answered as `unavailable`, so the core's
-    // start of that tournament is not held forever; its late answer is then ignored. A buy-in is
-    // not: the core is told it is overdue (it stops holding the start) and gets its answer when it
-    // comes, so a buy-in that commits late is seated or paid back, never charged for nothing.
+    // start of that tournament is not held forever; its late answer is then ignored. Not a buy-in:
+    // the core is told it is overdue (it stops holding the start) and gets its answer when it comes,
+    // so a buy-in that commits late is seated or paid back, never charged for nothing. Not a refund
+    // either: its answer is awaited.
     void expire_overdue() {
         const auto at = Steady::now();
         std::vector<AskKey> overdue;
@@ -398,8 +403,9 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
             Overdue tell = std::move(it->second.overdue);
             waiting.erase(it);
             late.insert(key);
-            spdlog::debug("lobby: a buy-in unanswered after {} ms; its answer will still be applied",
-                          options.request_timeout.count());
+            spdlog::debug(
+                "lobby: a buy-in or refund unanswered after {} ms; its answer will still be applied",
+                options.request_timeout.count());
             run(tell(*this));
         }
     }
