@@ -75,7 +75,7 @@ TEST_F(OverdueRegistrationTest, ABuyInAnsweredAfterTheTimeoutBeforeTheStartIsAnE
     EXPECT_TRUE(replies[0].message.has_registered());
     EXPECT_EQ(replies[0].message.request_id(), 33u);
     EXPECT_EQ(replies[0].message.registered().balance_cents(), kGrant - kBuyIn.total());
-    EXPECT_TRUE(lobby.info(t) != nullptr);
+    ASSERT_TRUE(lobby.info(t) != nullptr);
     EXPECT_EQ(lobby.info(t)->entrants(), 3);
     lobby.tick(kOpened + 1h);
     const auto started = only<StartTournament>(lobby.log);
@@ -170,6 +170,23 @@ TEST_F(OverdueRegistrationTest, AnOverdueBuyInThatFailsIsRefusedThenAndTheAccoun
     ASSERT_EQ(replies.size(), 1u);
     EXPECT_TRUE(replies[0].message.has_registered());
     lobby.tick(kOpened + 1h);
+    expect_charged_iff_seated(lobby);
+}
+
+TEST_F(OverdueRegistrationTest,
+       WhileOverdueNoUnregistrationAndATimeoutReportedTwiceOrAfterTheAnswerIsNothing) {
+    Lobby lobby{{mtt(false)}};
+    open(lobby);
+    const RequestId request = enter_and_time_out(lobby);
+    EXPECT_EQ(error_code(lobby.leave(account(3), t), account(3)), v1::ERROR_CODE_NOT_REGISTERED);
+    EXPECT_TRUE(lobby.core.registration_overdue(request, lobby.now).empty());
+    lobby.release();
+    EXPECT_TRUE(lobby.core.registration_overdue(request, lobby.now).empty());
+    ASSERT_TRUE(lobby.info(t) != nullptr);
+    EXPECT_EQ(lobby.info(t)->entrants(), 3);
+    lobby.tick(kOpened + 1h);
+    ASSERT_EQ(only<StartTournament>(lobby.log).size(), 1u);
+    EXPECT_EQ(only<StartTournament>(lobby.log)[0].entrants.size(), 3u);
     expect_charged_iff_seated(lobby);
 }
 
