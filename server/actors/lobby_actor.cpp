@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "persistence/ledger.hpp"
@@ -82,9 +83,13 @@ v1::ServerMessage refusal(std::uint64_t request_id, v1::ErrorCode code, std::str
 
 struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
     using Answered = std::function<lobby::Effects(State&, StoreError)>;
+    using Overdue = std::function<lobby::Effects(State&)>;
     struct Waiting {
         Steady::time_point deadline;
         Answered fail;  // answers the request as failed (timed out, or refused by the write service)
+        // When set, a timeout calls this instead of `fail` and the answer, when it comes, is still
+        // carried to the core (a write that may commit late: a buy-in).
+        Overdue overdue;
     };
 
     State(ActorContext given, std::vector<TournamentDeclaration> declarations,
@@ -108,6 +113,7 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
     bool retry_owed = false;  // a create or refund failed: the core retries it at its next tick
     bool closed = false;
     std::map<AskKey, Waiting> waiting;
+    std::set<AskKey> late;  // past their timeout, told to the core as overdue: their answer still counts
     std::uint64_t last_wallet_read = 0;
 
     TimePoint now() const { return context.clock.wall_now(); }
@@ -167,15 +173,17 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
 
     template <class T>
     void ask(AskKey key, persistence::WriteService::Work<T> work,
-             std::function<lobby::Effects(State&, StoreResult<T>)> answer) {
-        waiting[key] = Waiting{Steady::now() + options.request_timeout, [answer](State& s, StoreError error) {
+             std::function<lobby::Effects(State&, StoreResult<T>)> answer, Overdue overdue = {}) {
+        waiting[key] = Waiting{Steady::now() + options.request_timeout,
+                               [answer](State& s, StoreError error) {
                                    return answer(s, StoreResult<T>(std::unexpected(std::move(error))));
-                               }};
+                               },
+                               std::move(overdue)};
         auto accepted = context.writes.submit<T>(
             std::move(work),
             [self = shared_from_this(), key, answer](StoreResult<T> result) {
-                // Gone from `waiting`: it was answered as timed out, and the core has moved on.
-                if (self->waiting.erase(key) == 0) return;
+                // Gone from both: it was answered as timed out, and the core has moved on.
+                if (self->waiting.erase(key) == 0 && self->late.erase(key) == 0) return;
                 self->run(answer(*self, std::move(result)));
             },
             executor());
@@ -224,7 +232,10 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
                     return s.core.registration_done(request, std::unexpected(result.error()), std::nullopt,
                                                     s.now());
                 return s.core.registration_done(request, result->entry, result->balance, s.now());
-            });
+            },
+            // A buy-in may still commit after its timeout: never refused as failed while its outcome
+            // is unknown (the player would be charged without a seat); its answer decides.
+            [request = e.request](State& s) { return s.core.registration_overdue(request, s.now()); });
     }
 
     void carry_out(lobby::RefundEntry e) {
@@ -242,7 +253,11 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
                                               s.now());
                 }
                 return s.core.refund_done(request, result->entry, result->balance, s.now());
-            });
+            },
+            // A refund may still commit after its timeout too: an unregistration refused then would
+            // leave a refunded player among the entrants. Its answer is awaited (the write service
+            // answers every accepted write once), the entry held out of a start until then.
+            [](State&) { return lobby::Effects{}; });
     }
 
     // Nothing waits on it: the lobby has moved on, and the registrations, which are exact, are what a
@@ -369,14 +384,30 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
     }
 
     // A request the database has not answered in time is answered as `unavailable`, so the core's
-    // start of that tournament is not held forever; its late answer is then ignored.
+    // start of that tournament is not held forever; its late answer is then ignored. Not a buy-in:
+    // the core is told it is overdue (it stops holding the start) and gets its answer when it comes,
+    // so a buy-in that commits late is seated or paid back, never charged for nothing. Not a refund
+    // either: its answer is awaited.
     void expire_overdue() {
         const auto at = Steady::now();
         std::vector<AskKey> overdue;
         for (const auto& [key, w] : waiting)
             if (w.deadline <= at) overdue.push_back(key);
-        for (const AskKey& key : overdue)
-            fail(key, StoreError{StoreErrc::unavailable, "the database did not answer in time"});
+        for (const AskKey& key : overdue) {
+            auto it = waiting.find(key);
+            if (it == waiting.end()) continue;
+            if (!it->second.overdue) {
+                fail(key, StoreError{StoreErrc::unavailable, "the database did not answer in time"});
+                continue;
+            }
+            Overdue tell = std::move(it->second.overdue);
+            waiting.erase(it);
+            late.insert(key);
+            spdlog::debug(
+                "lobby: a buy-in or refund unanswered after {} ms; its answer will still be applied",
+                options.request_timeout.count());
+            run(tell(*this));
+        }
     }
 
     void close() {

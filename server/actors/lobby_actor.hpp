@@ -3,8 +3,10 @@
 // own strand, fed the sessions' lobby requests and the tournaments' notices, with the lobby's time
 // (GameClock::wall_now, scaled by [clock] speed). It carries out the core's effects: persistence
 // through the write service (every answer posted back to the strand; one that does not come in time
-// is answered as `unavailable`), starts and late entrants to the TournamentLauncher, frames to
-// clients through the Outbox. Every public call posts to the strand and returns at once.
+// is answered as `unavailable`, except a buy-in, which may still commit: the core is told it is
+// overdue and gets its answer when it comes; a refund's answer is awaited), starts and late entrants to the
+// TournamentLauncher, frames to clients through the Outbox. Every public call posts to the strand and returns
+// at once.
 #include <chrono>
 #include <expected>
 #include <functional>
@@ -24,7 +26,9 @@ namespace tavolo::server::actors {
 // Real (steady-clock) durations, not game time: they are about the database, not the game.
 struct LobbyActorOptions {
     // A persistence request unanswered this long is answered to the core as `unavailable` (its
-    // idempotency key makes the core's later retry safe even if it committed meanwhile).
+    // idempotency key makes the core's later retry safe even if it committed meanwhile); a buy-in is
+    // reported overdue instead (LobbyCore::registration_overdue) and its late answer still applied;
+    // a refund's answer is awaited.
     std::chrono::milliseconds request_timeout = std::chrono::seconds(15);
     // While a request is in flight or a failed create or refund waits to be retried: tick this often.
     std::chrono::milliseconds retry_interval = std::chrono::seconds(2);

@@ -44,8 +44,9 @@ bool single_table(engine::TournamentKind kind) {
     return kind == engine::TournamentKind::SitAndGo || kind == engine::TournamentKind::HeadsUp;
 }
 
-// A failed persistence request in the protocol's terms. A database that could not answer may still
-// have committed: the retry reuses the idempotency key, so it is never charged twice.
+// A failed persistence request in the protocol's terms. A write the service never accepted changed
+// nothing; a database that could not answer may still have committed: the retry reuses the
+// idempotency key, so it is never charged twice, and its answer says what happened.
 SendToAccount store_refusal(AccountId account, std::uint64_t client_request,
                             const persistence::StoreError& error, const TournamentDeclaration& declaration,
                             const char* what) {
@@ -59,12 +60,18 @@ SendToAccount store_refusal(AccountId account, std::uint64_t client_request,
         case StoreErrc::invalid_argument:
             return error_to(account, client_request, v1::ERROR_CODE_REGISTRATION_CLOSED,
                             text("the ", what, " for '", declaration.name, "' was refused: ", error.message));
+        case StoreErrc::queue_full:
+        case StoreErrc::shutting_down:
+            return error_to(account, client_request, v1::ERROR_CODE_INTERNAL,
+                            text("the ", what, " for '", declaration.name, "' was not accepted (",
+                                 persistence::to_string(error.code), ": ", error.message,
+                                 "): nothing changed; try again in a moment"));
         default:
-            return error_to(
-                account, client_request, v1::ERROR_CODE_INTERNAL,
-                text("the ", what, " for '", declaration.name, "' could not be recorded (",
-                     persistence::to_string(error.code), ": ", error.message,
-                     "); nothing changed in the lobby: try again, a retry never moves money twice"));
+            return error_to(account, client_request, v1::ERROR_CODE_INTERNAL,
+                            text("the ", what, " for '", declaration.name, "' was not confirmed (",
+                                 persistence::to_string(error.code), ": ", error.message,
+                                 "): it may or may not have been recorded; try again: a retry never moves "
+                                 "money twice, and its answer says where you stand"));
     }
 }
 
@@ -180,11 +187,11 @@ std::optional<v1::Error> LobbyCore::refuse_register(const Listed* t, AccountId a
         return error(
             v1::ERROR_CODE_REGISTRATION_CLOSED,
             text("you were eliminated from '", name, "', which has no re-entry: join another tournament"));
-    if (t->joining.contains(account))
+    if (t->joining.contains(account) || t->overdue.contains(account))
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED,
                      text("your registration in '", name, "' is being processed: wait for its answer"));
     const int max = declaration_of(*t).max_players();
-    if (std::cmp_greater_equal(t->entries.size() + t->joining.size(), max))
+    if (std::cmp_greater_equal(t->entries.size() + t->joining.size() + t->overdue.size(), max))
         return error(v1::ERROR_CODE_REGISTRATION_CLOSED, text("'", name, "' is full (", max, " of ", max,
                                                               " seats taken): join another tournament"));
     return std::nullopt;
@@ -203,7 +210,7 @@ Effects LobbyCore::register_player(const PlayerRequest& request, TimePoint now) 
     std::string key = text("buyin:", raw(t->id), ":", raw(request.account));
     if (previous > 0) key += text(":", previous + 1);
     const RequestId id = next_request();
-    pending_[id] = PendingRegister{t->id, request.account, request.client_request};
+    pending_[id] = PendingRegister{t->id, request.account, request.client_request, false};
     t->joining.insert(request.account);
     const bool freeroll = std::visit(
         [](const auto& rules) {
@@ -228,6 +235,7 @@ Effects LobbyCore::registration_done(RequestId request,
     Listed* t = find(asked.tournament);
     if (t == nullptr) return out;  // cannot happen: a tournament with a request in flight stays listed
     t->joining.erase(asked.account);
+    t->overdue.erase(asked.account);
     if (!result) {
         out.push_back(store_refusal(asked.account, asked.client_request, result.error(), declaration_of(*t),
                                     "registration"));
@@ -237,7 +245,8 @@ Effects LobbyCore::registration_done(RequestId request,
     const bool late = t->phase == Phase::Running;
     const bool taken = t->phase == Phase::Registering || t->phase == Phase::Closing || (late && t->late_open);
     if (!taken) {
-        // The late registration closed while this buy-in was in flight: it is paid back in full.
+        // The tournament stopped taking it while this buy-in was in flight (its late registration
+        // closed, or it started or was cancelled without this overdue one): paid back in full.
         refund_late(*t, *result, asked.client_request, out);
         return out;
     }
@@ -254,6 +263,23 @@ Effects LobbyCore::registration_done(RequestId request,
     out.push_back(std::move(reply));
     if (late) out.push_back(AddLateEntrant{t->id, t->entries.back().entrant});
     publish_entrants(*t, now, out);
+    decide_start(*t, now, out);
+    return out;
+}
+
+Effects LobbyCore::registration_overdue(RequestId request, TimePoint now) {
+    Effects out;
+    const auto it = pending_.find(request);
+    if (it == pending_.end()) return out;
+    auto* asked = std::get_if<PendingRegister>(&it->second);
+    if (asked == nullptr || asked->overdue) return out;
+    Listed* t = find(asked->tournament);
+    if (t == nullptr) return out;
+    // Its outcome is unknown: no answer yet (the final one follows), its seat kept, the start no
+    // longer waiting for it.
+    asked->overdue = true;
+    t->joining.erase(asked->account);
+    t->overdue.insert(asked->account);
     decide_start(*t, now, out);
     return out;
 }
@@ -305,7 +331,7 @@ Effects LobbyCore::unregister_player(const PlayerRequest& request, TimePoint now
     const auto entry = std::ranges::find_if(
         t->entries, [&](const Entry& e) { return e.entrant.account == request.account; });
     if (entry == t->entries.end()) {
-        if (t->joining.contains(request.account))
+        if (t->joining.contains(request.account) || t->overdue.contains(request.account))
             return refuse(v1::ERROR_CODE_NOT_REGISTERED,
                           text("your registration in '", name,
                                "' is being processed: wait for its answer, then unregister"));
@@ -342,8 +368,9 @@ Effects LobbyCore::refund_done(RequestId request,
         const Listed* t = find(late->refund.tournament);
         SendToAccount reply = error_to(
             late->refund.account, late->client_request, v1::ERROR_CODE_REGISTRATION_CLOSED,
-            text("the late registration of '", t ? declaration_of(*t).name : std::string("the tournament"),
-                 "' closed before your buy-in was recorded: it was paid back in full"));
+            text("'", t ? declaration_of(*t).name : std::string("the tournament"),
+                 "' stopped taking entries (its late registration closed, or it started or was cancelled) "
+                 "before your buy-in was recorded: it was paid back in full"));
         out.push_back(std::move(reply));
         if (balance) {
             SendToAccount wallet{late->refund.account, {}};
@@ -501,7 +528,7 @@ Effects LobbyCore::tournament_cancelled(TournamentId tournament, TimePoint now) 
 void LobbyCore::drop_old(TimePoint now, Effects& out) {
     for (auto it = listed_.begin(); it != listed_.end();) {
         const Listed& t = it->second;
-        if (!t.over_since || now < *t.over_since + options_.keep_over || in_flight(t)) {
+        if (!t.over_since || now < *t.over_since + options_.keep_over || in_flight(t) || !t.overdue.empty()) {
             ++it;
             continue;
         }

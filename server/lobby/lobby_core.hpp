@@ -63,6 +63,12 @@ class LobbyCore {
                               std::optional<engine::Cents> balance, TimePoint now);
     Effects refund_done(RequestId request, const persistence::StoreResult<persistence::Registration>& result,
                         std::optional<engine::Cents> balance, TimePoint now);
+    // A RegisterPlayer the database has not answered in time (the actor's timeout): it may still
+    // commit, so the player is told its outcome is not known yet, not refused. It no longer holds the
+    // tournament's start, but it keeps its seat and the account's retry waits for it; its answer, when
+    // it comes through registration_done, is final: the entry counts if the tournament still takes it
+    // (a late entrant once started), else its buy-in is paid back in full under `late:<registration>`.
+    Effects registration_overdue(RequestId request, TimePoint now);
 
     // Deadlines and start times that have come; failed opens and cancellation refunds retried.
     Effects tick(TimePoint now);
@@ -135,6 +141,7 @@ class LobbyCore {
         Phase phase = Phase::Registering;
         std::vector<Entry> entries;             // committed buy-ins, in registration order
         std::set<AccountId> joining;            // buy-ins in flight
+        std::set<AccountId> overdue;            // buy-ins in flight past the timeout: not holding the start
         std::map<AccountId, int> buy_ins;       // committed buy-ins per account, for the next key
         int entries_made = 0;                   // committed buy-ins, numbering the entrants
         std::optional<TimePoint> over_since;    // finished or cancelled
@@ -153,13 +160,14 @@ class LobbyCore {
         TournamentId tournament{};
         AccountId account{};
         std::uint64_t client_request = 0;
+        bool overdue = false;  // registration_overdue told the player its outcome is not known yet
     };
     struct PendingUnregister {
         TournamentId tournament{};
         AccountId account{};
         std::uint64_t client_request = 0;
     };
-    struct PendingLateRefund {  // a late buy-in committed after the window closed
+    struct PendingLateRefund {  // a buy-in committed after its tournament stopped taking it
         RefundEntry refund;
         std::uint64_t client_request = 0;
     };
