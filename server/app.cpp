@@ -253,8 +253,9 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     std::atomic<bool> draining{false};
     std::unique_ptr<cluster::LeaseKeeper> keeper;
     if (config.cluster) {
-        cluster::NodeParts parts{declared, clock, tournaments, lobby, registry, seats, tables,
-                                 [&node](bool gained) { node->lobby().set_host(gained); }};
+        cluster::NodeParts parts{
+            declared, clock, tournaments, lobby,
+            registry, seats, tables,      [&node](bool gained) { node->lobby().set_host(gained); }};
         keeper = cluster::make_lease_keeper(config, fence, std::move(parts), draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {

@@ -33,7 +33,8 @@ constexpr std::int64_t kGrantCents = 100'000;
 constexpr int kPlayers = 6;
 
 std::string node_config(const std::string& id, const std::string& nats) {
-    return "[node]\nid = \"" + id + "\"\n\n[cluster]\nnats_url = \"" + nats + "\"\nlease_seconds = 2\n\n[log]\nlevel = \"debug\"\n\n[clock]\nspeed = 120\n\n"
+    return "[node]\nid = \"" + id + "\"\n\n[cluster]\nnats_url = \"" + nats +
+           "\"\nlease_seconds = 2\n\n[log]\nlevel = \"debug\"\n\n[clock]\nspeed = 120\n\n"
            "[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n"
            "[[tournament]]\nname = \"Cluster SNG\"\ngame = \"holdem\"\nbetting = \"nl\"\nseats = 6\n"
            "max_players = 6\nstarting_stack = 1500\nlevel_minutes = 2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
@@ -49,11 +50,15 @@ struct TwoNodes {
     // b first: it migrates the database and takes the lobby lease; then a, which hosts nothing yet.
     void start() {
         b = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config", write_temp_file("node_b.toml", node_config("b", nats.url()))}, env);
+            std::vector<std::string>{"--config",
+                                     write_temp_file("node_b.toml", node_config("b", nats.url()))},
+            env);
         ASSERT_TRUE(b->running()) << b->log();
         ASSERT_TRUE(b->wait_for_log("event=lobby_gained node=b")) << b->log();
         a = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config", write_temp_file("node_a.toml", node_config("a", nats.url()))}, env);
+            std::vector<std::string>{"--config",
+                                     write_temp_file("node_a.toml", node_config("a", nats.url()))},
+            env);
         ASSERT_TRUE(a->running()) << a->log();
     }
 

@@ -1,9 +1,9 @@
 // Two server nodes on one PostgreSQL and one NATS (server/cluster/README.md): node "b", started first,
-// holds the lobby lease and hosts the heads-up it starts; node "a" runs neither. Alice and Carol are connected to "a", Bob
-// to "b". Alice registers through "a" (the lobby's answers come back over NATS), plays the whole
-// tournament at the table on "b", chats there, logs in again on "a" and gets her seat back;
-// Carol watches the table from "a"; a table nobody hosts is unknown_table from "a" as from one node.
-// Money is exact at the end. [clock] speed 20: nothing waits on the wall clock but the replies.
+// holds the lobby lease and hosts the heads-up it starts; node "a" runs neither. Alice and Carol are
+// connected to "a", Bob to "b". Alice registers through "a" (the lobby's answers come back over NATS), plays
+// the whole tournament at the table on "b", chats there, logs in again on "a" and gets her seat back; Carol
+// watches the table from "a"; a table nobody hosts is unknown_table from "a" as from one node. Money is exact
+// at the end. [clock] speed 20: nothing waits on the wall clock but the replies.
 #include <gtest/gtest.h>
 
 #include <memory>
