@@ -137,6 +137,11 @@ TEST(ClientTracker, ALaterSnapshotMustAlsoBeInSequenceUntilTheTrackerIsReset) {
     ASSERT_TRUE(tracker.on_message(snapshot(1)).has_value());
     EXPECT_FALSE(tracker.on_message(snapshot(5)).has_value());
     EXPECT_TRUE(tracker.on_message(snapshot(2)).has_value());
+    EXPECT_FALSE(tracker.on_message(hand_started(4)).has_value());
+    // A table resumed after a restart or taken over by another node numbers its stream from 1 again:
+    // its snapshot replaces the table, and the stream goes on from it.
+    EXPECT_EQ(tracker.on_message(snapshot(1)), Folded::Applied);
+    EXPECT_EQ(tracker.on_message(hand_started(2)), Folded::Applied);
     // A new connection: the stream after a Resume restarts from its own snapshot.
     tracker.reset();
     EXPECT_EQ(tracker.on_message(hand_started(3)), Folded::Dropped);

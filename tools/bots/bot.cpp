@@ -46,6 +46,7 @@ Bot::Bot(Fleet& fleet, int index, std::uint64_t seed)
       rng_(seed),
       retry_(fleet.io()),
       register_retry_(fleet.io()),
+      lobby_retry_(fleet.io()),
       pacer_(SendPacer::Clock::now()),
       pace_(fleet.io()) {
     // Names: 3 to 20 of A-Z a-z 0-9 _ - . (server/session/README.md); 48 random bits keep them unique.
@@ -160,6 +161,7 @@ void Bot::finish() {
     phase_ = Phase::Done;
     retry_.cancel();
     register_retry_.cancel();
+    lobby_retry_.cancel();
     release_slot();
     pace_.cancel();
     for (auto& [table, bots] : fleet_.seated())
@@ -255,7 +257,8 @@ void Bot::subscribe_lobby(bool on) {
         m.mutable_subscribe_lobby();
     else
         m.mutable_unsubscribe_lobby();
-    send(std::move(m));
+    const std::uint64_t id = send(std::move(m));
+    if (on) subscribe_request_ = id;
 }
 
 void Bot::mark_started() {
@@ -321,6 +324,27 @@ void Bot::on_error(const v1::ServerMessage& message) {
     if (message.request_id() != 0 && message.request_id() == unregister_request_) {
         phase_ = Phase::Registered;  // it started meanwhile: play it out
         started_ = true;
+        return;
+    }
+    if (message.request_id() != 0 && message.request_id() == subscribe_request_ &&
+        (e.code() == v1::ERROR_CODE_INTERNAL || e.code() == v1::ERROR_CODE_RATE_LIMITED) &&
+        ++lobby_retries_ <= kMaxRegisterRetries) {
+        // "Retry in a moment": e.g. the lobby's node died and another has not taken its lease yet
+        // (docs/SCALING.md). The subscription is asked again after a growing step.
+        fleet_.note(name_, "lobby refused for now, asked again: " + error_text(e));
+        subscribed_ = false;
+        lobby_retry_.expires_after(kRetryStep * lobby_retries_);
+        lobby_retry_.async_wait([this, generation = generation_](boost::system::error_code ec) {
+            if (!ec && generation == generation_ && !subscribed_) subscribe_lobby(true);
+        });
+        return;
+    }
+    if (e.code() == v1::ERROR_CODE_INTERNAL && message.request_id() != 0) {
+        // "Retry in a moment" for a table request the bot no longer waits for (e.g. the node hosting
+        // the table died with it; the new host's snapshot asks the decision again): a refusal.
+        ++fleet_.tally().refused;
+        fleet_.note(name_,
+                    "request " + std::to_string(message.request_id()) + " refused for now: " + error_text(e));
         return;
     }
     error("server error: " + error_text(e));

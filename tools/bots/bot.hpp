@@ -77,6 +77,7 @@ class Bot {
     std::uint64_t generation_ = 0;  // callbacks of an older connection are ignored
     boost::asio::steady_timer retry_;
     boost::asio::steady_timer register_retry_;  // register_later()
+    boost::asio::steady_timer lobby_retry_;     // a lobby subscription refused for now, asked again
     int register_retries_ = 0;
     bool backing_off_ = false;
     bool holding_slot_ = false;  // one of the fleet's registration slots
@@ -95,6 +96,8 @@ class Bot {
     std::uint64_t next_request_ = 1;
     std::uint64_t account_request_ = 0;
     std::uint64_t register_request_ = 0;
+    std::uint64_t subscribe_request_ = 0;  // the last SubscribeLobby
+    int lobby_retries_ = 0;
     std::uint64_t unregister_request_ = 0;
     std::map<std::uint64_t, client::TableKey> action_requests_;
     client::TableBook book_;

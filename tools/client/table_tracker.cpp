@@ -84,7 +84,11 @@ std::expected<Folded, Problem> TableTracker::on_message(const v1::ServerMessage&
         if (auto checked = check_and_fold(message); !checked) return std::unexpected(checked.error());
         return Folded::Applied;
     }
-    if (has_snapshot_ && seq != last_seq_ + 1) {
+    // A snapshot numbered below the last replaces the table: a table resumed after a restart, or taken
+    // over by another node (docs/SCALING.md), numbers its stream from 1 again. One ahead of the next
+    // number is still a gap.
+    const bool restarted = has_snapshot_ && snapshot && seq < last_seq_;
+    if (has_snapshot_ && !restarted && seq != last_seq_ + 1) {
         const TableKey key = table_of(message) ? key_of(*table_of(message)) : TableKey{};
         return std::unexpected(Problem{ProblemKind::SequenceGap,
                                        to_string(key) + ": table_seq " + std::to_string(seq) + " after " +

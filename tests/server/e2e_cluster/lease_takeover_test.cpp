@@ -62,13 +62,15 @@ struct TwoNodes {
         ASSERT_TRUE(a->running()) << a->log();
     }
 
-    std::future<ToolRun> bots() const {
-        const std::string args = "bots --url ws://127.0.0.1:" + std::to_string(b->port()) +
-                                 "/ws --failover-url ws://127.0.0.1:" + std::to_string(a->port()) +
-                                 "/ws --count " + std::to_string(kPlayers) +
+    // `count` bots connected to `first` (the other node as their failover), into any Sit&Go.
+    static std::future<ToolRun> bots_on(const ServerProcess& first, const ServerProcess& other, int count) {
+        const std::string args = "bots --url ws://127.0.0.1:" + std::to_string(first.port()) +
+                                 "/ws --failover-url ws://127.0.0.1:" + std::to_string(other.port()) +
+                                 "/ws --count " + std::to_string(count) +
                                  " --strategy calling --tournament any --verbose";
         return std::async(std::launch::async, [args] { return run_tool(args); });
     }
+    std::future<ToolRun> bots() const { return bots_on(*b, *a, kPlayers); }
 
     // What every test checks at the end, once the bots are done and a has stopped.
     void expect_exact_books() const {
@@ -89,9 +91,9 @@ struct TwoNodes {
     }
 };
 
-void expect_bots_finished(const ToolRun& run) {
+void expect_bots_finished(const ToolRun& run, int players = kPlayers) {
     const std::string line = run.last_line();
-    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
+    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(players) + " ", 0), 0U) << run.out;
     EXPECT_EQ(run.code, 0) << run.out;
     EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
     EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
@@ -123,6 +125,35 @@ TEST(LeaseTakeover, ANodeKilledMidGameItsTournamentResumesOnTheOtherAndFinishesE
     const ToolRun run = bots.get();
     std::cout << run.last_line() << std::endl;
     expect_bots_finished(run);
+    EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
+    nodes.expect_exact_books();
+}
+
+// Clients may connect to any node: half the players are connected to a and play at b's table over
+// NATS. b is killed mid-game; a takes the tournament over; the players on a never lose their
+// connection (their seats' node changed: they are re-attached to the new host's tables), the players
+// on b reconnect to a; the Sit&Go finishes exactly.
+TEST(LeaseTakeover, PlayersConnectedToTheSurvivorPlayOnThroughTheTakeover) {
+    TwoNodes nodes;
+    ASSERT_NO_FATAL_FAILURE(nodes.start());
+    constexpr int kOnEach = kPlayers / 2;
+    auto on_a = TwoNodes::bots_on(*nodes.a, *nodes.b, kOnEach);
+    auto on_b = TwoNodes::bots_on(*nodes.b, *nodes.a, kOnEach);
+    ASSERT_TRUE(nodes.b->wait_for_log("event=lease_acquired node=b tournament=1 ")) << nodes.b->log();
+    ASSERT_TRUE(nodes.b->wait_for_log("event=hand_committed", 8)) << nodes.b->log();
+    nodes.b->crash();
+    ASSERT_TRUE(nodes.a->wait_for_log("event=tournament_taken_over node=a tournament=1 ")) << nodes.a->log();
+
+    const ToolRun ran_on_a = on_a.get();
+    const ToolRun ran_on_b = on_b.get();
+    std::cout << ran_on_a.last_line() << "\n" << ran_on_b.last_line() << std::endl;
+    const std::string line_a = ran_on_a.last_line();
+    EXPECT_EQ(ran_on_a.code, 0) << ran_on_a.out << nodes.a->log();
+    EXPECT_NE(line_a.find(" errors=0"), std::string::npos) << ran_on_a.out;
+    EXPECT_NE(line_a.find(" finished=1 "), std::string::npos) << line_a;
+    EXPECT_NE(line_a.find(" reconnects=0 "), std::string::npos)
+        << "a's players kept their connection: " << line_a;
+    expect_bots_finished(ran_on_b, kOnEach);
     EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
     nodes.expect_exact_books();
 }
