@@ -24,6 +24,9 @@ class NatsProcess {
             dup2(err[1], STDERR_FILENO);
             dup2(err[1], STDOUT_FILENO);
             execlp("nats-server", "nats-server", "-a", "127.0.0.1", "-p", "-1", static_cast<char*>(nullptr));
+            // Debian installs it in /usr/sbin, which a non-root PATH may lack.
+            execl("/usr/sbin/nats-server", "nats-server", "-a", "127.0.0.1", "-p", "-1",
+                  static_cast<char*>(nullptr));
             _exit(127);
         }
         close(err[1]);
