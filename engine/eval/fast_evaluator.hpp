@@ -1,8 +1,11 @@
 #pragma once
 // The fast path, for loops over many hands (simulations, benchmarks, showdowns at many tables):
 // sum the cards' keys (hand_key.hpp) two cards at a time (kPairCounts), test the flush bits, and
-// look the rank multiset up in a perfect hash (lookup_tables.hpp). A HandEvaluator only holds a pointer to
+// look the rank multiset up in a perfect hash (lookup_tables.hpp). Seven cards, the case that counts
+// most, sum keys the hash's multiplication is already applied to (LookupTables::seven_pairs), so
+// they skip the multiplication and the suit counters' bias. A HandEvaluator only holds a pointer to
 // the shared tables: make one and keep it, and the loop pays no "built yet?" check.
+#include <bit>
 #include <cstring>
 #include <span>
 
@@ -30,11 +33,14 @@ class HandEvaluator {
             return flush(c, 6, k);
         return HandValue(tables_->six.find(k));
     }
+    // Seven cards add up their keys already multiplied for the hash (hand_key::seven_hashed): no
+    // multiplication, and the flush test is on the low 16 bits.
     HandValue seven(const Card* c) const {
-        const std::uint64_t k = counts(c, 7);
-        if (k & hand_key::kFlushBits) [[unlikely]]
-            return flush(c, 7, k);
-        return HandValue(tables_->seven.find(k));
+        const std::uint64_t h = tables_->seven_pairs[both(c)] + tables_->seven_pairs[both(c + 2)] +
+                                tables_->seven_pairs[both(c + 4)] + tables_->seven_last_card[c[6].index()];
+        if (h & hand_key::kHashedFlushBits) [[unlikely]]
+            return flush_of_seven(c, h);
+        return HandValue(tables_->seven.find_hashed(h));
     }
 
     // Any 5 to 7 cards; other sizes give HandValue{}.
@@ -87,12 +93,13 @@ class HandEvaluator {
   private:
     // Two cards at a time: a 2-byte load of their numbers indexes kPairCounts (fewer loads than
     // card by card, which is what bounds this loop).
-    static std::uint64_t pair(const Card* c) {
+    static std::size_t both(const Card* c) {
         static_assert(sizeof(Card) == 1);
         std::uint16_t both = 0;
         std::memcpy(&both, c, sizeof both);
-        return hand_key::kPairCounts[both];
+        return both;
     }
+    static std::uint64_t pair(const Card* c) { return hand_key::kPairCounts[both(c)]; }
     static std::uint64_t counts(const Card* c, int n) {
         std::uint64_t k = hand_key::kSuitBias + pair(c) + pair(c + 2);
         if (n >= 6) k += n == 7 ? pair(c + 4) + hand_key::kCardCounts[c[6].index()] : pair(c + 4);
@@ -117,6 +124,16 @@ class HandEvaluator {
         for (int i = 0; i < n; ++i)
             suited |= hand_key::kCardSuitBits[c[i].index()];
         const int suit = hand_key::flush_suit(k & hand_key::kFlushBits);
+        return HandValue(tables_->flush[(suited >> (16 * suit)) & 0x1FFFU]);
+    }
+
+    HandValue flush_of_seven(const Card* c, std::uint64_t h) const {
+        std::uint64_t suited = 0;
+        for (int i = 0; i < 7; ++i)
+            suited |= hand_key::kCardSuitBits[c[i].index()];
+        // From the counters' top bits shifted down, not `h & kHashedFlushBits`: the caller's test then
+        // keeps no copy of that mask (one instruction less on every hand).
+        const int suit = std::countr_zero((h >> 3) & 0x1111U) / 4;
         return HandValue(tables_->flush[(suited >> (16 * suit)) & 0x1FFFU]);
     }
 

@@ -57,6 +57,20 @@ inline constexpr auto kPairCounts = [] {
     return keys;
 }();
 
+// The 7-card fast path's key (HandEvaluator::seven, LookupTables::seven_pairs): the rank counters
+// multiplied by the perfect hash's multiplier in the top 40 bits, the suit counters (4 bits each,
+// from kHashedSuitBias: a fifth card of a suit sets kHashedFlushBits) in bits 0..15 and the card
+// count in bits 16..19, below the 24 low bits the product leaves zero: a sum of cards never carries
+// into the product, the hash reads only the product, and a flush is one 32-bit test away.
+inline constexpr std::uint64_t kHashedSuitBias = 0x3333;
+inline constexpr std::uint64_t kHashedFlushBits = 0x8888;
+inline constexpr int kHashedSizeShift = 16;
+constexpr std::uint64_t seven_hashed(int card, std::uint64_t multiplier) {
+    const Card c = Card::from_index(card);
+    return rank_digit(static_cast<int>(c.rank())) * multiplier +
+           (std::uint64_t{1} << (4 * static_cast<int>(c.suit()))) + (std::uint64_t{1} << kHashedSizeShift);
+}
+
 // The suit with five or more cards, given non-zero flush bits.
 constexpr int flush_suit(std::uint64_t flush_bits) {
     return (std::countr_zero(flush_bits) - kSuitShift - 3) / 4;

@@ -101,6 +101,14 @@ LookupTables::LookupTables() {
         seven_entries.push_back({rank_counts_of(counts), best_after_dropping_one(counts, six)});
     });
     const bool seven_built = seven.build(seven_entries);
+    const std::uint64_t m = seven.multiplier();
+    static_assert(hand_key::kHashedFlushBits < (std::uint64_t{1} << 24),
+                  "the suit and size counters must stay below the product's low zero bits (KeyBits 40)");
+    for (int a = 0; a < kDeckSize; ++a) {
+        seven_last_card[a] = hand_key::seven_hashed(a, m) + hand_key::kHashedSuitBias;
+        for (int b = 0; b < kDeckSize; ++b)
+            seven_pairs[a | (b << 8)] = hand_key::seven_hashed(a, m) + hand_key::seven_hashed(b, m);
+    }
 
     // Flushes: a mask's proper submasks are smaller numbers, so they are filled first.
     for (unsigned mask = 0; mask < 8192; ++mask) {

@@ -42,10 +42,15 @@ class PerfectHashMap {
         return false;
     }
 
-    std::uint16_t find(std::uint64_t key) const {
-        const std::uint64_t h = key * multiplier_;
+    std::uint16_t find(std::uint64_t key) const { return find_hashed(key * multiplier_); }
+    // The same, given the key already multiplied (mod 2^64). The product's low 64 - KeyBits bits are
+    // always zero, and a lookup never reads them: a caller may keep counters there. Multiplication
+    // distributes over the addition of keys, so a hand's hashed key can be a sum of its cards'
+    // hashed keys (HandEvaluator::seven).
+    std::uint16_t find_hashed(std::uint64_t h) const {
         return values_[base_slot(h) ^ displacement_[bucket(h)]];
     }
+    std::uint64_t multiplier() const { return multiplier_; }
 
     static constexpr std::size_t bytes() { return sizeof(std::uint16_t) * (kSlots + kBuckets); }
 
