@@ -4,7 +4,7 @@
 #
 #   bench/mtt_scale.sh [--players N] [--speed X] [--strategy random|calling|tight]
 #                      [--per-process M] [--max-registering R] [--addresses K] [--start-seconds S] [--timeout S]
-#                      [--beyond-limit] [--keep]
+#                      [--nodes K] [--beyond-limit] [--keep]
 #
 # Starts a throwaway PostgreSQL (deploy/pg.sh --fast), a tavolo-server listening on 0.0.0.0 (so that
 # every 127.0.0.K reaches it) with one `kind = "mtt"` of at most N players on nine-seat tables, and
@@ -29,6 +29,12 @@
 # which field is the largest that fits and stops, unless --beyond-limit (then the bots that find no
 # room are refused and the run shows how far it got). It widens net.ipv4.ip_local_port_range to
 # "1024 65000" when it may, and restores it at exit.
+# Several nodes (--nodes K, default 1; docs/SCALING.md): a private nats-server and K tavolo-server nodes
+# (`[node] id = "nI"`, `[cluster] nats_url`) on the one PostgreSQL; the node that takes the lobby lease
+# hosts the MTT, and bots process i connects to node i mod K, so the players on the other nodes play
+# over NATS and each node holds about N / K connections: how a field larger than one process's
+# descriptors is played here. server_peak_rss_mb and server_peak_fds are then the largest of the nodes',
+# and a line `node: id=... peak_rss_mb=... peak_fds=...` per node comes before them.
 # Exit code 0 when the bots saw no error, every entrant registered and the MTT finished.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,8 +51,9 @@ addresses=0
 start_seconds=
 timeout_s=7200
 beyond_limit=false
+nodes=1
 keep=false
-usage="--players N, --speed X, --strategy S, --per-process M, --max-registering R, --addresses K, --start-seconds S, --timeout S, --beyond-limit, --keep"
+usage="--players N, --speed X, --strategy S, --per-process M, --max-registering R, --addresses K, --start-seconds S, --timeout S, --nodes K, --beyond-limit, --keep"
 while [ $# -gt 0 ]; do
   case $1 in
     --players) players=${2:?--players needs a number}; shift 2 ;;
@@ -57,6 +64,7 @@ while [ $# -gt 0 ]; do
     --addresses) addresses=${2:?--addresses needs a number}; shift 2 ;;
     --start-seconds) start_seconds=${2:?--start-seconds needs a number}; shift 2 ;;
     --timeout) timeout_s=${2:?--timeout needs a number of seconds}; shift 2 ;;
+    --nodes) nodes=${2:?--nodes needs a number}; shift 2 ;;
     --beyond-limit) beyond_limit=true; shift ;;
     --keep) keep=true; shift ;;
     *) echo "$name: unknown option '$1' ($usage)" >&2; exit 2 ;;
@@ -68,6 +76,7 @@ whole --players "$players"
 whole --per-process "$per_process"
 whole --timeout "$timeout_s"
 whole --max-registering "$max_registering"
+whole --nodes "$nodes"
 [ "$addresses" = 0 ] || whole --addresses "$addresses"
 [ "$addresses" -le 254 ] || { echo "$name: --addresses must be at most 254 (127.0.0.1 to 127.0.0.254)" >&2; exit 2; }
 [ -z "$start_seconds" ] || whole --start-seconds "$start_seconds"
@@ -79,7 +88,8 @@ processes=$(((players + per_process - 1) / per_process))
 # ---- Descriptors: what this machine lets one process hold ---------------------------------------------------
 server_reserve=20  # the server's own descriptors: 15 to 17 measured (server_peak_fds - connections), and 3 spare
 bots_reserve=64
-need=$((players + server_reserve))
+per_node=$(((players + nodes - 1) / nodes))
+need=$((per_node + server_reserve))
 need_bots=$((per_process + bots_reserve))
 [ $need -ge $need_bots ] || need=$need_bots
 if [ "$(ulimit -Hn)" != unlimited ] && [ "$(ulimit -Hn)" -lt "$need" ]; then
@@ -88,11 +98,11 @@ fi
 hard=$(ulimit -Hn)
 [ "$hard" = unlimited ] && hard=$need
 ulimit -Sn "$hard"
-fits=$((hard - server_reserve))
+fits=$(((hard - server_reserve) * nodes))
 if [ "$hard" -lt "$need" ]; then
   echo "$name: a process may hold at most $hard descriptors here (ulimit -Hn; raising it needs CAP_SYS_RESOURCE):" \
-    "one server cannot hold $players player connections and its own ~$server_reserve; the largest field" \
-    "that fits is $fits (--players $fits)" >&2
+    "$nodes server node(s) cannot hold $players player connections and their own ~$server_reserve each; the" \
+    "largest field that fits is $fits (--players $fits), or more nodes (--nodes $((nodes + 1)))" >&2
   if [ "$beyond_limit" != true ]; then
     echo "$name: stopping (--beyond-limit runs it anyway, to see how far it gets)" >&2
     exit 2
@@ -107,12 +117,17 @@ cp "$server_bin" "$work/tavolo-server" && server_bin=$work/tavolo-server
 cp "$tool_bin" "$work/tavolo" && tool_bin=$work/tavolo
 
 bots_pids=()
+node_pids=()
+nats_pid=
 old_port_range=
 monitor_pid=
 mtt_cleanup() {
   [ -n "$monitor_pid" ] && kill "$monitor_pid" 2>/dev/null || true
   for pid in "${bots_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${bots_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  for pid in "${node_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${node_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [ -n "$nats_pid" ] && kill -TERM "$nats_pid" 2>/dev/null && wait "$nats_pid" 2>/dev/null || true
   [ -n "$old_port_range" ] && sysctl -q -w net.ipv4.ip_local_port_range="$old_port_range" 2>/dev/null || true
   bench_cleanup
 }
@@ -127,6 +142,15 @@ fi
 # from timing out at `speed`; log level info for the balancing lines (max_table_gap).
 config=$work/tavolo.toml
 start_game_s=$(awk -v s="$start_seconds" -v x="$speed" 'BEGIN { printf "%d", s * x }')
+cluster_toml=
+if [ "$nodes" -gt 1 ]; then
+  nats_bin=$(command -v nats-server || echo /usr/sbin/nats-server)
+  [ -x "$nats_bin" ] || { echo "$name: --nodes $nodes needs nats-server (bash deploy/setup.sh installs it)" >&2; exit 2; }
+  nats_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$nats_bin" -a 127.0.0.1 -p "$nats_port" >"$work/nats.log" 2>&1 &
+  nats_pid=$!
+  cluster_toml=$(printf '[cluster]\nnats_url = "nats://127.0.0.1:%s"\n' "$nats_port")
+fi
 {
   printf '[server]\nhost = "0.0.0.0"\nthreads = 0\nshutdown_grace = 30\n\n'
   printf '[database]\nurl = "%s"\nrequired = true\n\n' "$database_url"
@@ -137,37 +161,59 @@ start_game_s=$(awk -v s="$start_seconds" -v x="$speed" 'BEGIN { printf "%d", s *
   printf 'start = "+%ss"\nlevel_minutes = 5\nstarting_stack = 5000\naction_seconds = 120\n' "$start_game_s"
 } >"$config"
 
-"$server_bin" --config "$config" --port 0 >"$work/server.out" 2>"$work/server.log" &
-server_pid=$!
-port=
-for _ in $(seq 1 600); do
-  port=$(sed -n 's/.*listening on http:\/\/[^ ]*:\([0-9][0-9]*\).*/\1/p' "$work/server.out" | head -1)
-  [ -n "$port" ] && break
-  if ! kill -0 "$server_pid" 2>/dev/null; then
-    echo "$name: tavolo-server exited before listening:" >&2
-    cat "$work/server.log" "$work/server.out" >&2
-    exit 1
+# Node k (0-based) of `nodes`: its configuration ($work/node-k.toml, or the one above alone), its log
+# ($work/server-k.log) and its port (ports[k]).
+ports=()
+for k in $(seq 0 $((nodes - 1))); do
+  node_config=$config
+  if [ "$nodes" -gt 1 ]; then
+    node_config=$work/node-$k.toml
+    { printf '[node]\nid = "n%s"\n%s\n\n' "$k" "$cluster_toml"; cat "$config"; } >"$node_config"
   fi
-  sleep 0.1
+  "$server_bin" --config "$node_config" --port 0 >"$work/server-$k.out" 2>"$work/server-$k.log" &
+  node_pids+=($!)
+  port=
+  for _ in $(seq 1 600); do
+    port=$(sed -n 's/.*listening on http:\/\/[^ ]*:\([0-9][0-9]*\).*/\1/p' "$work/server-$k.out" | head -1)
+    [ -n "$port" ] && break
+    if ! kill -0 "${node_pids[$k]}" 2>/dev/null; then
+      echo "$name: tavolo-server (node $k) exited before listening:" >&2
+      cat "$work/server-$k.log" "$work/server-$k.out" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "$name: tavolo-server (node $k) did not say where it listens within a minute" >&2; exit 1; }
+  ports+=("$port")
 done
-[ -n "$port" ] || { echo "$name: tavolo-server did not say where it listens within a minute" >&2; exit 1; }
 
 query() { psql "$database_url" -At -c "$1" 2>/dev/null || echo "?"; }
-fds() { ls "/proc/$server_pid/fd" 2>/dev/null | wc -l; }
-status_mb() { awk -v k="$1:" '$1 == k { printf "%d", $2 / 1024 }' "/proc/$server_pid/status" 2>/dev/null || echo 0; }
+fds() { ls "/proc/$1/fd" 2>/dev/null | wc -l; }
+status_mb() { awk -v k="$2:" '$1 == k { printf "%d", $2 / 1024 }' "/proc/$1/status" 2>/dev/null || echo 0; }
 
-# Every second the server's descriptors (their peak); every 10 s a progress line.
+# Every second each node's descriptors (their peak, $work/peak_fds-k) and RSS high-water mark
+# ($work/peak_rss-k: VmHWM is gone with the process); every 10 s a progress line.
 (
-  peak=0 n=0 t0=$(date +%s)
-  while kill -0 "$server_pid" 2>/dev/null; do
-    f=$(fds)
-    [ "$f" -gt "$peak" ] && peak=$f && echo "$peak" >"$work/peak_fds"
+  declare -a peak
+  n=0 t0=$(date +%s)
+  while :; do
+    alive=0 line=
+    for k in $(seq 0 $((nodes - 1))); do
+      pid=${node_pids[$k]}
+      kill -0 "$pid" 2>/dev/null || continue
+      alive=1
+      f=$(fds "$pid")
+      [ "$f" -gt "${peak[$k]:-0}" ] && peak[$k]=$f && echo "$f" >"$work/peak_fds-$k"
+      status_mb "$pid" VmHWM >"$work/peak_rss-$k"
+      line="$line node$k: fds=$f rss_mb=$(status_mb "$pid" VmRSS)"
+    done
+    [ "$alive" = 1 ] || break
     n=$((n + 1))
     if [ $((n % 10)) = 0 ]; then
       echo "$name: t=$(($(date +%s) - t0))s accounts=$(query 'SELECT count(*) FROM accounts')" \
         "registrations=$(query 'SELECT count(*) FROM registrations')" \
         "tables=$(query 'SELECT count(*) FROM tournament_tables')" \
-        "hands=$(query 'SELECT count(*) FROM hands') server_fds=$f server_rss_mb=$(status_mb VmRSS)" >&2
+        "hands=$(query 'SELECT count(*) FROM hands')$line" >&2
     fi
     sleep 1
   done
@@ -183,15 +229,15 @@ for _ in $(seq 1 600); do
 done
 [ -n "$tournament" ] || { echo "$name: the server created no tournament within a minute" >&2; exit 1; }
 
-echo "$name: $players bots in $processes process(es) over $addresses address(es); the MTT starts in" \
-  "${start_seconds}s at speed $speed; descriptors per process: $hard" >&2
+echo "$name: $players bots in $processes process(es) over $addresses address(es) to $nodes node(s); the MTT" \
+  "starts in ${start_seconds}s at speed $speed; descriptors per process: $hard" >&2
 started=$(date +%s.%N)
 left=$players
 for i in $(seq 0 $((processes - 1))); do
   count=$((left < per_process ? left : per_process))
   left=$((left - count))
   address=127.0.0.$((1 + i % addresses))
-  timeout "$timeout_s" "$tool_bin" bots --url "ws://$address:$port/ws" --count "$count" --strategy "$strategy" \
+  timeout "$timeout_s" "$tool_bin" bots --url "ws://$address:${ports[$((i % nodes))]}/ws" --count "$count" --strategy "$strategy" \
     --tournament "$tournament" --max-registering "$max_registering" --verbose 2>"$work/bots-$i.log" >"$work/bots-$i.out" &
   bots_pids+=($!)
 done
@@ -209,18 +255,26 @@ done
 entrants=$(query "SELECT count(*) FROM registrations")
 hands=$(query "SELECT count(*) FROM hands")
 wall_s=$(awk -v a="$started" -v b="$ended" 'BEGIN { printf "%.1f", b - a }')
-gap=$(sed -n 's/.*event=table_balanced .* players=\([0-9]*\) smallest=\([0-9]*\) .* round=0.*/\1 \2/p' \
-  "$work/server.log" | awk 'BEGIN { m = 0 } { if ($1 - $2 > m) m = $1 - $2 } END { print m }')
+gap=$(cat "$work"/server-*.log | sed -n 's/.*event=table_balanced .* players=\([0-9]*\) smallest=\([0-9]*\) .* round=0.*/\1 \2/p' |
+  awk 'BEGIN { m = 0 } { if ($1 - $2 > m) m = $1 - $2 } END { print m }')
 echo "tournament: entrants=$entrants hands=$hands wall_s=$wall_s max_table_gap=$gap"
-peak_fds=$(cat "$work/peak_fds" 2>/dev/null || echo 0)
-echo "server_peak_rss_mb=$(status_mb VmHWM) server_peak_fds=$peak_fds" \
+peak_fds=0 peak_rss=0
+for k in $(seq 0 $((nodes - 1))); do
+  f=$(cat "$work/peak_fds-$k" 2>/dev/null || echo 0)
+  r=$(status_mb "${node_pids[$k]}" VmHWM)
+  [ "$r" != 0 ] || r=$(cat "$work/peak_rss-$k" 2>/dev/null || echo 0)
+  [ "$nodes" = 1 ] || echo "node: id=n$k peak_rss_mb=$r peak_fds=$f"
+  [ "$f" -gt "$peak_fds" ] && peak_fds=$f
+  [ "$r" -gt "$peak_rss" ] && peak_rss=$r
+done
+echo "server_peak_rss_mb=$peak_rss server_peak_fds=$peak_fds" \
   "accounts=$(query 'SELECT count(*) FROM accounts') tables=$(query 'SELECT count(*) FROM tournament_tables')"
 
-finished=$(grep -c 'event=tournament_finished' "$work/server.log" || true)
+finished=$(cat "$work"/server-*.log | grep -c 'event=tournament_finished' || true)
 if [ "$errors" != 0 ]; then
   echo "$name: the bots' first errors (all in $work/bots-*.log with --keep):" >&2
   for i in $(seq 0 $((processes - 1))); do head -3 "$work/bots-$i.log" >&2; done
 fi
 [ "$entrants" = "$players" ] || echo "$name: only $entrants of $players registered before the start" >&2
-[ "$finished" = 1 ] || echo "$name: the MTT did not finish (server log: $work/server.log with --keep)" >&2
+[ "$finished" = 1 ] || echo "$name: the MTT did not finish (server logs: $work/server-*.log with --keep)" >&2
 [ "$errors" = 0 ] && [ "$finished" = 1 ] && [ "$bots_failed" = 0 ] && [ "$entrants" = "$players" ]
