@@ -237,11 +237,21 @@ StoreResult<std::pair<Account, std::string>> AccountStore::exchange_resume_token
                            rows[0][0].as<std::int64_t>()),
             "the account is closed");
         if (!account) return std::unexpected(account.error());
-        tx.exec_params0("UPDATE resume_tokens SET revoked_at = now() WHERE token_hash = $1::bytea", digest);
+        // The token spent stays good until its successor is used, since the answer carrying the successor
+        // may never have arrived. Spending it again therefore revokes the successor it was given before
+        // (never used: using it would have revoked this one), and using a token revokes the one it
+        // replaced. So a chain has at most two good tokens, the newest and the one before it.
         tx.exec_params0(
-            "INSERT INTO resume_tokens (token_hash, account_id, expires_at) "
-            "VALUES ($1::bytea, $2, now() + make_interval(secs => $3))",
-            fresh_digest, raw(account->id), static_cast<double>(ttl.count()));
+            "UPDATE resume_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND token_hash IN "
+            "(SELECT replaced_by FROM resume_tokens WHERE token_hash = $1::bytea UNION ALL "
+            "SELECT replaces FROM resume_tokens WHERE token_hash = $1::bytea)",
+            digest);
+        tx.exec_params0("UPDATE resume_tokens SET replaced_by = $2::bytea WHERE token_hash = $1::bytea",
+                        digest, fresh_digest);
+        tx.exec_params0(
+            "INSERT INTO resume_tokens (token_hash, account_id, expires_at, replaces) "
+            "VALUES ($1::bytea, $2, now() + make_interval(secs => $3), $4::bytea)",
+            fresh_digest, raw(account->id), static_cast<double>(ttl.count()), digest);
         return Exchanged{*account, fresh};
     });
 }

@@ -70,8 +70,11 @@ class AccountStore {
     // or revoked.
     StoreResult<Account> redeem_resume_token(const std::string& token);
     StoreResult<void> revoke_resume_tokens(AccountId id);
-    // A resume: redeems `token` once (it is revoked in the same commit) and returns its account with a
-    // fresh token valid for `ttl`. Errors as redeem_resume_token: a token used before is expired.
+    // A resume: returns the token's account with a fresh token valid for `ttl`, given in exchange. The
+    // token spent stays good until the fresh one is used (the answer carrying it may be lost with the
+    // connection): spending it again revokes the fresh one given before, and using the fresh one
+    // revokes it (migration 0013). Errors as redeem_resume_token: a token whose successor was used is
+    // expired.
     StoreResult<std::pair<Account, std::string>> exchange_resume_token(const std::string& token,
                                                                        std::chrono::seconds ttl);
 

@@ -1,6 +1,7 @@
 // What the live server's account service needs of the store (server/actors/account_service.hpp): an
 // account created from a hash made elsewhere, with its starting grant in the same commit and safe to
-// replay; the stored hash for a verification off the database's threads; a resume token spent once.
+// replay; the stored hash for a verification off the database's threads; a resume token spent for a fresh
+// one, good until the fresh one is used.
 #include <gtest/gtest.h>
 
 #include "persistence/account_store.hpp"
@@ -87,22 +88,50 @@ TEST(AccountGrant, SetPasswordHashReplacesIt) {
               StoreErrc::not_found);
 }
 
-TEST(AccountGrant, AResumeTokenIsSpentOnceForAFreshOne) {
+TEST(AccountGrant, AResumeTokenIsSpentForAFreshOneAndDiesWhenTheFreshOneIsUsed) {
     MigratedDatabase t;
     AccountStore accounts(t.db());
     auto a = accounts.create_hashed("Gina", hash_of("correct horse"), 0).value();
-    auto token = accounts.issue_resume_token(a.id, std::chrono::hours(1)).value();
-    auto exchanged = accounts.exchange_resume_token(token, std::chrono::hours(1));
+    const auto hour = std::chrono::hours(1);
+    auto token = accounts.issue_resume_token(a.id, hour).value();
+    auto exchanged = accounts.exchange_resume_token(token, hour);
     ASSERT_TRUE(exchanged);
     EXPECT_EQ(exchanged->first.id, a.id);
     EXPECT_NE(exchanged->second, token);
-    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(token, std::chrono::hours(1))).code,
-              StoreErrc::expired);
-    EXPECT_EQ(accounts.exchange_resume_token(exchanged->second, std::chrono::hours(1)).value().first.id,
-              a.id);
+    // The fresh token used: the one it replaced is spent for good.
+    auto next = accounts.exchange_resume_token(exchanged->second, hour);
+    ASSERT_TRUE(next);
+    EXPECT_EQ(next->first.id, a.id);
+    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(token, hour)).code, StoreErrc::expired);
+    EXPECT_TRUE(accounts.exchange_resume_token(next->second, hour));
+    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(exchanged->second, hour)).code, StoreErrc::expired);
     EXPECT_EQ(refusal_of(accounts.exchange_resume_token("unknown", std::chrono::hours(1))).code,
               StoreErrc::not_found);
     auto expired = accounts.issue_resume_token(a.id, std::chrono::seconds(0)).value();
     EXPECT_EQ(refusal_of(accounts.exchange_resume_token(expired, std::chrono::hours(1))).code,
               StoreErrc::expired);
+}
+
+// Issue 14's faults: the connection drops after the exchange committed and before the answer with the
+// fresh token arrived. The client still holds only the token it spent: it resumes with it again (any
+// number of times), and each such resume revokes the fresh token it never received.
+TEST(AccountGrant, AResumeTokenWhoseFreshTokenNeverArrivedResumesAgain) {
+    MigratedDatabase t;
+    AccountStore accounts(t.db());
+    auto a = accounts.create_hashed("Hugo", hash_of("correct horse"), 0).value();
+    const auto hour = std::chrono::hours(1);
+    auto token = accounts.issue_resume_token(a.id, hour).value();
+    auto lost = accounts.exchange_resume_token(token, hour).value().second;        // never delivered
+    auto lost_again = accounts.exchange_resume_token(token, hour).value().second;  // nor this one
+    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(lost, hour)).code, StoreErrc::expired);
+    auto arrived = accounts.exchange_resume_token(token, hour);
+    ASSERT_TRUE(arrived);
+    EXPECT_EQ(arrived->first.id, a.id);
+    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(lost_again, hour)).code, StoreErrc::expired);
+    EXPECT_TRUE(accounts.exchange_resume_token(arrived->second, hour));  // it arrived, and is used:
+    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(token, hour)).code, StoreErrc::expired);
+    // revoke_resume_tokens still ends every token of the account.
+    auto last = accounts.issue_resume_token(a.id, hour).value();
+    ASSERT_TRUE(accounts.revoke_resume_tokens(a.id));
+    EXPECT_EQ(refusal_of(accounts.exchange_resume_token(last, hour)).code, StoreErrc::expired);
 }

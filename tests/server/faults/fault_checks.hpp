@@ -95,10 +95,10 @@ inline int occurrences(const std::string& log, const std::string& text) {
     return n;
 }
 
-// The bots' errors (`--verbose` prints each as "error: ..."), and those that are a resume token lost
-// with its LoggedIn: a drop or a kill after the server exchanged the single-use token and before the
-// answer reached the bot leaves it the used token; it logs in with its password instead. That is the
-// protocol's token, not a loss (README "Faults"); any other error fails a test.
+// The bots' errors (`--verbose` prints each as "error: ..."). A fault must cost none: a drop or a kill
+// after the server exchanged a resume token and before the answer reached the bot leaves it the token it
+// spent, which stays good until its successor is used (persistence/account_store.hpp), so even that bot
+// resumes. `token_lost` counts the resumes refused for their token, which failed the fault runs before.
 struct BotErrors {
     int all = 0;
     int token_lost = 0;
