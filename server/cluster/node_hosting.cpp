@@ -78,6 +78,9 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
             session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
         if (parts.lobby_routing) parts.lobby_routing(true);
     };
+    hooks.live_nodes = parts.live_nodes;
+    hooks.take_back_tables = parts.take_back_tables;
+    hooks.table_lost = parts.table_lost;
     LeaseKeeperOptions options;
     options.url = config.database_url;
     options.node = config.node_id;

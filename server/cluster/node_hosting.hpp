@@ -36,6 +36,11 @@ struct NodeParts {
     // Told when this node gains (true) or loses (false) the lobby lease, after the lobby opened or
     // stopped registrations: the NATS routing serves the lobby's subjects or forwards to them.
     std::function<void(bool gained)> lobby_routing;
+    // The nodes alive now, after each round of the keeper ([cluster] spread_tables: TableSpread).
+    std::function<void(std::vector<std::string>)> live_nodes;
+    // LeaseKeeperHooks::take_back_tables and table_lost (spread_tables: TableSpread, TableHost).
+    std::function<void(persistence::Database&)> take_back_tables;
+    std::function<void(std::int64_t row)> table_lost;
 };
 
 // The keeper of `config.cluster`, not started. `closing`: a shutdown is under way (take nothing more).
