@@ -290,7 +290,10 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                                  [&spread](persistence::Database& db) {
                                      if (spread) spread->take_back_dead(db);
                                  },
-                                 [&table_host](std::int64_t row) { table_host->lost(row); }};
+                                 [&table_host](std::int64_t row) { table_host->lost(row); },
+                                 [&table_host](std::int64_t tournament) {
+                                     table_host->stop_tournament(tournament, std::chrono::seconds(5));
+                                 }};
         keeper = cluster::make_lease_keeper(config, fence, std::move(parts), draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {

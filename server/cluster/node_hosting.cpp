@@ -49,6 +49,7 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
     hooks.running = [&tournaments = parts.tournaments] { return tournaments.running_ids(); };
     hooks.host = [parts, &closing](std::int64_t id, persistence::Database& db) {
         if (closing || parts.tournaments.runs(id)) return;  // shutting down, or started here meanwhile
+        if (parts.before_taking_over) parts.before_taking_over(id);
         auto outcome = actors::recover_tournament(db, parts.declared, parts.tournaments,
                                                   parts.clock.wall_now(), persistence::TournamentId{id});
         reattach_players(parts, id, outcome.adopted);

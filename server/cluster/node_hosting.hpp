@@ -3,8 +3,9 @@
 // gains or loses a lease, wired to the node's actors.
 //   - The lobby lease gained: the lobby adopts the registering tournaments (as a restart does), opens,
 //     and the operators' live feed subscribes to it; lost: it stops taking registrations.
-//   - A tournament taken: resumed by the crash-recovery path (recover_tournament), listed by this
-//     node's lobby, and its players already connected here get each of their tables' snapshot.
+//   - A tournament taken: the tables this node hosted for its dead director stop first
+//     ([cluster] spread_tables), then it is resumed by the crash-recovery path (recover_tournament), listed
+//     by this node's lobby, and its players already connected here get each of their tables' snapshot.
 //   - A tournament lost: it stops dealing and leaves (Tournaments::abandon).
 // No Beast here: the session registry's header is Beast-free.
 #include <atomic>
@@ -41,6 +42,8 @@ struct NodeParts {
     // LeaseKeeperHooks::take_back_tables and table_lost (spread_tables: TableSpread, TableHost).
     std::function<void(persistence::Database&)> take_back_tables;
     std::function<void(std::int64_t row)> table_lost;
+    // Before this node takes a tournament over: the tables it hosts for it stop (TableHost::stop_tournament).
+    std::function<void(std::int64_t tournament)> before_taking_over;
 };
 
 // The keeper of `config.cluster`, not started. `closing`: a shutdown is under way (take nothing more).

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
+#include <vector>
+
 #include "engine/tournament/table_report_text.hpp"
 #include "persistence/leases.hpp"
 #include "server/cluster/cluster_wire.hpp"
@@ -60,6 +63,52 @@ void TableHost::lost(std::int64_t row) {
         tables_.erase(it);
         return;
     }
+}
+
+void TableHost::stop_tournament(std::int64_t tournament, std::chrono::milliseconds wait) {
+    std::vector<Hosted> stopping;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = tables_.begin(); it != tables_.end();) {
+            if (it->first.first != tournament) {
+                ++it;
+                continue;
+            }
+            registry_.remove({it->first.first, it->first.second});
+            stopping.push_back(std::move(it->second));
+            it = tables_.erase(it);
+        }
+    }
+    if (stopping.empty()) return;
+    struct Left {
+        std::mutex mutex;
+        std::condition_variable done;
+        std::size_t tables = 0;
+    };
+    auto left = std::make_shared<Left>();
+    left->tables = stopping.size();
+    for (const Hosted& h : stopping)
+        h.actor->void_and_stop([left] {
+            std::lock_guard lock(left->mutex);
+            --left->tables;
+            left->done.notify_all();
+        });
+    bool still = false;
+    {
+        std::unique_lock lock(left->mutex);
+        still = !left->done.wait_for(lock, wait, [&] { return left->tables == 0; });
+    }
+    for (const Hosted& h : stopping) {
+        h.actor->close();
+        if (fence_) fence_->drop_table(h.row);
+    }
+    if (still)
+        spdlog::error(
+            "event=hosted_tables_not_still node={} tournament={} detail=\"a hand's commit did not end in "
+            "time: the recovery may read the table before it\"",
+            node_, tournament);
+    spdlog::warn("event=hosted_tables_stopped node={} tournament={} tables={}", node_, tournament,
+                 stopping.size());
 }
 
 void TableHost::command(const BusMessage& message) {

@@ -42,6 +42,11 @@ class TableHost {
     // The table of this row lost its lease (its director's node took it back): it stops at once,
     // the hand in play void (its commit would be refused), and leaves the registry.
     void lost(std::int64_t row);
+    // This node takes over `tournament` (its director's node died): the tables it hosts for it stop
+    // first, the hand in play void, every finished hand durable (waits for that, at most `wait`), and
+    // leave the registry and the fence, so the takeover's recovery resumes each of them from its last
+    // committed hand (docs/SCALING.md "Tables on several nodes"). Blocks: the lease keeper's thread.
+    void stop_tournament(std::int64_t tournament, std::chrono::milliseconds wait);
 
   private:
     void command(const BusMessage& message);

@@ -143,3 +143,41 @@ TEST(SpreadTables, TheHostOfATableIsKilledAndTheDirectorsNodeTakesTheTableOverFr
                              "expires_at > now()"),
               0);
 }
+
+TEST(SpreadTables, TheDirectorsNodeIsKilledAndTheHostTakesTheTournamentOverWithEveryTable) {
+    SpreadNodes nodes;
+    ASSERT_NO_FATAL_FAILURE(nodes.start());
+    auto bots = nodes.bots();
+    const auto limit = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    ASSERT_TRUE(
+        nodes.a->wait_for_log_until("event=table_hosted node=a tournament=1 table=1 director=b", 1, limit))
+        << nodes.a->log() << nodes.b->log();
+    ASSERT_TRUE(nodes.a->wait_for_log_until("event=hand_committed", 4, limit))
+        << nodes.a->log() << nodes.b->log();
+    nodes.b->crash();
+    const auto killed = std::chrono::steady_clock::now();
+    const bool taken = nodes.a->wait_for_log_until("event=tournament_taken_over node=a tournament=1 ", 1,
+                                                   killed + std::chrono::seconds(30));
+    std::cout << "director takeover: lease_s=2 taken=" << (taken ? "yes" : "no") << " killed_to_taken_ms="
+              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                       killed)
+                     .count()
+              << std::endl;
+    ASSERT_TRUE(taken) << nodes.a->log();
+    const std::string log = nodes.a->log();
+    EXPECT_NE(log.find("event=hosted_tables_stopped node=a tournament=1 tables=1"), std::string::npos) << log;
+    EXPECT_NE(log.find("event=tournament_recovered tournament=1 resumed=1 "), std::string::npos) << log;
+
+    const ToolRun run = bots.get();
+    std::cout << run.last_line() << std::endl;
+    const std::string line = run.last_line();
+    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
+    EXPECT_EQ(run.code, 0) << run.out << nodes.a->log();
+    EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
+    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+    EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
+    EXPECT_EQ(
+        nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
+        1);
+    expect_nothing_lost(nodes.db, kGrantCents, kStack, "spread tables, director's node killed", 2);
+}
