@@ -276,24 +276,21 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     std::atomic<bool> draining{false};
     std::unique_ptr<cluster::LeaseKeeper> keeper;
     if (config.cluster) {
-        cluster::NodeParts parts{declared,
-                                 clock,
-                                 tournaments,
-                                 lobby,
-                                 registry,
-                                 seats,
-                                 tables,
-                                 [&node](bool gained) { node->lobby().set_host(gained); },
-                                 [&spread](std::vector<std::string> live) {
-                                     if (spread) spread->set_live_nodes(std::move(live));
-                                 },
-                                 [&spread](persistence::Database& db) {
-                                     if (spread) spread->take_back_dead(db);
-                                 },
-                                 [&table_host](std::int64_t row) { table_host->lost(row); },
-                                 [&table_host](std::int64_t tournament) {
-                                     table_host->stop_tournament(tournament, std::chrono::seconds(5));
-                                 }};
+        cluster::NodeParts parts{
+            declared, clock, tournaments, lobby, registry, seats, tables,
+            [&node](bool gained) { node->lobby().set_host(gained); },
+            // Only with spread_tables: no query more per round otherwise.
+            spread ? std::function<void(std::vector<std::string>)>([&spread](std::vector<std::string> live) {
+                spread->set_live_nodes(std::move(live));
+            })
+                   : nullptr,
+            spread ? std::function<void(persistence::Database&)>(
+                         [&spread](persistence::Database& db) { spread->take_back_dead(db); })
+                   : nullptr,
+            [&table_host](std::int64_t row) { table_host->lost(row); },
+            [&table_host](std::int64_t tournament) {
+                table_host->stop_tournament(tournament, std::chrono::seconds(5));
+            }};
         keeper = cluster::make_lease_keeper(config, fence, std::move(parts), draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {
