@@ -60,6 +60,20 @@ StoreResult<std::int64_t> LeaseStore::grant(const std::string& resource, const s
     });
 }
 
+StoreResult<int> LeaseStore::take_table_leases(TournamentId tournament) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<int> {
+        const auto changed =
+            tx.exec_params(
+                  "UPDATE leases SET node = $2, token = token + 1, expires_at = now() + $3 * interval '1 "
+                  "millisecond' "
+                  "WHERE resource IN (SELECT 'table:' || id FROM tournament_tables WHERE tournament_id = $1 "
+                  "AND state = 'open')",
+                  raw(tournament), node_, length_.count())
+                .affected_rows();
+        return static_cast<int>(changed);
+    });
+}
+
 StoreResult<bool> LeaseStore::renew(const std::string& resource, std::int64_t token) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<bool> {
         const auto changed = tx.exec_params(

@@ -265,3 +265,33 @@ TEST(Fencing, ATableLeaseLetsItsHostCommitTheTablesHandsAndOnlyItsHost) {
     auto old_token = HandStore(b.db).commit(make_hand(table, 5, sng.players));
     EXPECT_FALSE(old_token) << "b's fence names token 1, the lease token 3";
 }
+
+// A node taking a tournament over (its director's node died) takes the leases of its tables hosted
+// elsewhere first: a third node still hosting one of them commits nothing more of it.
+TEST(Fencing, TakingATournamentOverTakesItsTableLeasesFromTheirHosts) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 3, 1);
+    const auto id = sng.tournament.id;
+    const TableId table = sng.tables[0];
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s), c(t.url(), "c", 60s);
+    ASSERT_TRUE(a.leases.acquire(tournament_lease(id)));
+    auto granted = a.leases.grant(table_lease(table), "c");
+    ASSERT_TRUE(granted);
+    c.fence->hold_table(raw(table), *granted);
+    ASSERT_TRUE(HandStore(c.db).commit(make_hand(table, 1, sng.players)));
+
+    // a dies; b takes the tournament, then its tables' leases, then reads it.
+    ASSERT_TRUE(a.leases.release(tournament_lease(id), 1));
+    auto token_b = b.leases.acquire(tournament_lease(id));
+    ASSERT_TRUE(token_b && *token_b);
+    b.fence->hold(raw(id), **token_b);
+    auto taken = b.leases.take_table_leases(id);
+    ASSERT_TRUE(taken) << taken.error().message;
+    EXPECT_EQ(*taken, 1);
+    auto late = HandStore(c.db).commit(make_hand(table, 2, sng.players));
+    ASSERT_FALSE(late) << "c's hand after the takeover";
+    EXPECT_EQ(late.error().code, StoreErrc::fenced_out);
+    EXPECT_FALSE(*c.leases.renew(table_lease(table), *granted)) << "c finds its lease gone";
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 2, sng.players)));
+    EXPECT_EQ(*b.leases.take_table_leases(id), 1) << "taken again: a new token";
+}

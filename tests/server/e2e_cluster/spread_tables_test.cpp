@@ -166,6 +166,7 @@ TEST(SpreadTables, TheDirectorsNodeIsKilledAndTheHostTakesTheTournamentOverWithE
     ASSERT_TRUE(taken) << nodes.a->log();
     const std::string log = nodes.a->log();
     EXPECT_NE(log.find("event=hosted_tables_stopped node=a tournament=1 tables=1"), std::string::npos) << log;
+    EXPECT_NE(log.find("event=table_leases_taken tournament=1 tables=1"), std::string::npos) << log;
     EXPECT_NE(log.find("event=tournament_recovered tournament=1 resumed=1 "), std::string::npos) << log;
 
     const ToolRun run = bots.get();
