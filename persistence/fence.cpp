@@ -25,11 +25,34 @@ std::optional<std::int64_t> Fence::token(std::int64_t tournament) const {
     return it->second;
 }
 
+void Fence::hold_table(std::int64_t row, std::int64_t token) {
+    std::lock_guard lock(mutex_);
+    table_tokens_[row] = token;
+    ++generation_;
+}
+
+void Fence::drop_table(std::int64_t row) {
+    std::lock_guard lock(mutex_);
+    if (table_tokens_.erase(row) > 0) ++generation_;
+}
+
+std::map<std::int64_t, std::int64_t> Fence::tables() const {
+    std::lock_guard lock(mutex_);
+    return table_tokens_;
+}
+
 Fence::Setting Fence::setting() const {
     std::lock_guard lock(mutex_);
     std::string fences(1, ' ');
     for (const auto& [tournament, token] : tokens_) {
         fences.append(std::to_string(tournament));
+        fences.push_back(':');
+        fences.append(std::to_string(token));
+        fences.push_back(' ');
+    }
+    for (const auto& [row, token] : table_tokens_) {
+        fences.push_back('t');
+        fences.append(std::to_string(row));
         fences.push_back(':');
         fences.append(std::to_string(token));
         fences.push_back(' ');

@@ -29,6 +29,11 @@ class Fence {
     // This node no longer writes for `tournament`: any write of it is refused.
     void drop(std::int64_t tournament);
     std::optional<std::int64_t> token(std::int64_t tournament) const;
+    // The same for a table this node hosts for a director on another node (lease "table:<row>",
+    // migration 0014; ' t<row>:<token> ' in the setting).
+    void hold_table(std::int64_t row, std::int64_t token);
+    void drop_table(std::int64_t row);
+    std::map<std::int64_t, std::int64_t> tables() const;  // row -> token
 
     // What a connection sets: ' <tournament>:<token> ... ' with a space before and after each pair,
     // and the generation it belongs to (grows at every hold or drop).
@@ -48,6 +53,7 @@ class Fence {
     const std::string node_;
     mutable std::mutex mutex_;
     std::map<std::int64_t, std::int64_t> tokens_;
+    std::map<std::int64_t, std::int64_t> table_tokens_;
     std::atomic<std::uint64_t> generation_{1};
     Listener listener_;
 };

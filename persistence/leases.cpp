@@ -8,6 +8,10 @@ std::string tournament_lease(TournamentId tournament) {
     return "tournament:" + std::to_string(raw(tournament));
 }
 
+std::string table_lease(TableId table) {
+    return "table:" + std::to_string(raw(table));
+}
+
 LeaseStore::LeaseStore(Database& db, std::string node, std::chrono::milliseconds length)
     : db_(db), node_(std::move(node)), length_(length) {}
 
@@ -41,6 +45,32 @@ StoreResult<std::optional<std::int64_t>> LeaseStore::acquire(const std::string& 
             resource, node_, length_.count());
         if (rows.empty()) return std::optional<std::int64_t>{};
         return std::optional<std::int64_t>{rows[0][0].as<std::int64_t>()};
+    });
+}
+
+StoreResult<std::int64_t> LeaseStore::grant(const std::string& resource, const std::string& holder) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::int64_t> {
+        const auto rows = tx.exec_params(
+            "INSERT INTO leases (resource, node, token, expires_at) "
+            "VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond') "
+            "ON CONFLICT (resource) DO UPDATE SET node = EXCLUDED.node, token = leases.token + 1, "
+            "expires_at = EXCLUDED.expires_at RETURNING token",
+            resource, holder, length_.count());
+        return rows[0][0].as<std::int64_t>();
+    });
+}
+
+StoreResult<int> LeaseStore::take_table_leases(TournamentId tournament) {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<int> {
+        const auto changed =
+            tx.exec_params(
+                  "UPDATE leases SET node = $2, token = token + 1, expires_at = now() + $3 * interval '1 "
+                  "millisecond' "
+                  "WHERE resource IN (SELECT 'table:' || id FROM tournament_tables WHERE tournament_id = $1 "
+                  "AND state = 'open')",
+                  raw(tournament), node_, length_.count())
+                .affected_rows();
+        return static_cast<int>(changed);
     });
 }
 

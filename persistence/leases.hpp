@@ -19,6 +19,7 @@ namespace tavolo::persistence {
 
 inline constexpr const char* kLobbyLease = "lobby";
 std::string tournament_lease(TournamentId tournament);  // "tournament:<id>"
+std::string table_lease(TableId table);                 // "table:<tournament_tables.id>" (migration 0014)
 
 struct LeaseRow {
     std::string resource;
@@ -40,6 +41,13 @@ class LeaseStore {
     // Takes `resource` when nobody holds it, its lease expired, or this node's id holds it already (a
     // restarted node takes back its own at once): the new token. Nothing when another node holds it.
     StoreResult<std::optional<std::int64_t>> acquire(const std::string& resource);
+    // Gives `resource` to `holder` whoever holds it (a new token, returned): the director's node
+    // giving one of its tables to the node that will host it ([cluster] spread_tables).
+    StoreResult<std::int64_t> grant(const std::string& resource, const std::string& holder);
+    // Takes the lease of every open table of `tournament` that has one (spread_tables), whoever holds
+    // it (new tokens): a node taking the tournament over, before it reads it, so that no other host
+    // of its tables commits another hand of them. The number of leases taken.
+    StoreResult<int> take_table_leases(TournamentId tournament);
     // Extends this node's lease with `token`: false when it is no longer this node's with that token
     // (another took it: stop using it). An expired lease nobody took is still this node's.
     StoreResult<bool> renew(const std::string& resource, std::int64_t token);

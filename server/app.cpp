@@ -27,6 +27,8 @@
 #include "server/api/tables_routes.hpp"
 #include "server/cluster/cluster_node.hpp"
 #include "server/cluster/node_hosting.hpp"
+#include "server/cluster/table_host.hpp"
+#include "server/cluster/table_spread.hpp"
 #include "server/database_health.hpp"
 #include "server/demo_lobby.hpp"
 #include "server/listener.hpp"
@@ -163,6 +165,27 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     session::TableDirectory& table_directory =
         node ? node->tables() : static_cast<session::TableDirectory&>(tables);
     actors::ActorContext context{io, clock, writes, actor_outbox, seats, &chat};
+    // [cluster] spread_tables: directors here place their tables on every live node (table_spread.hpp);
+    // every node hosts the tables other nodes' directors give it (table_host.hpp).
+    const auto lease_length =
+        std::chrono::milliseconds(config.cluster ? config.cluster->lease_seconds * 1000 : 0);
+    std::unique_ptr<cluster::TableSpread> spread;
+    if (node && config.cluster->spread_tables) {
+        spread = std::make_unique<cluster::TableSpread>(
+            node->bus(), config.node_id, writes, lease_length,
+            [&registry, &tables](const protocol::TableAddress& table,
+                                 const std::vector<session::AccountIdValue>& accounts) {
+                for (const auto account : accounts)
+                    if (const session::SessionId session = registry.session_of(account); session != 0)
+                        (void)tables.submit(session::TableRequest{
+                            {session, account, {}}, 0, table, session::ReattachRequest{}});
+            });
+        context.placement = spread.get();
+    }
+    std::unique_ptr<cluster::TableHost> table_host;
+    if (node)
+        table_host = std::make_unique<cluster::TableHost>(context, node->bus(), config.node_id, tables, fence,
+                                                          lease_length);
 
     registry.set_table_directory(table_directory);
     actors::Tournaments tournaments(context, tables, actors::TournamentsOptions{});
@@ -254,8 +277,20 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     std::unique_ptr<cluster::LeaseKeeper> keeper;
     if (config.cluster) {
         cluster::NodeParts parts{
-            declared, clock, tournaments, lobby,
-            registry, seats, tables,      [&node](bool gained) { node->lobby().set_host(gained); }};
+            declared, clock, tournaments, lobby, registry, seats, tables,
+            [&node](bool gained) { node->lobby().set_host(gained); },
+            // Only with spread_tables: no query more per round otherwise.
+            spread ? std::function<void(std::vector<std::string>)>([&spread](std::vector<std::string> live) {
+                spread->set_live_nodes(std::move(live));
+            })
+                   : nullptr,
+            spread ? std::function<void(persistence::Database&)>(
+                         [&spread](persistence::Database& db) { spread->take_back_dead(db); })
+                   : nullptr,
+            [&table_host](std::int64_t row) { table_host->lost(row); },
+            [&table_host](std::int64_t tournament) {
+                table_host->stop_tournament(tournament, std::chrono::seconds(5));
+            }};
         keeper = cluster::make_lease_keeper(config, fence, std::move(parts), draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {

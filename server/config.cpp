@@ -39,7 +39,8 @@ const std::set<std::string>& known_keys() {
                                                "web.root",
                                                "node.id",
                                                "cluster.nats_url",
-                                               "cluster.lease_seconds"};
+                                               "cluster.lease_seconds",
+                                               "cluster.spread_tables"};
     return keys;
 }
 
@@ -186,6 +187,9 @@ std::expected<void, std::string> read_cluster(const toml::table& root, Config& c
                          std::to_string(**lease));
         cluster.lease_seconds = static_cast<int>(**lease);
     }
+    auto spread = read<bool>(root, "cluster.spread_tables", "true or false");
+    if (!spread) return Error(spread.error());
+    if (*spread) cluster.spread_tables = **spread;
     config.cluster = cluster;
     return {};
 }

@@ -27,6 +27,9 @@ struct ClusterConfig {
     // [cluster] lease_seconds: how long a node's lease lasts unless renewed (every third of it), in
     // wall seconds whatever the clock speed: a dead node's tournaments move after at most about this.
     int lease_seconds = 10;
+    // [cluster] spread_tables: a tournament's tables are placed on every live node, not only on its
+    // director's (server/cluster/table_spread.hpp, docs/SCALING.md "Tables on several nodes").
+    bool spread_tables = false;
 };
 
 struct Config {

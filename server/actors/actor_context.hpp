@@ -17,6 +17,8 @@ class ChatGuard;
 
 namespace tavolo::server::actors {
 
+class TablePlacement;
+
 struct ActorContext {
     boost::asio::io_context& io;        // each actor makes its own strand on it
     const GameClock& clock;             // game time ([clock] speed)
@@ -26,6 +28,8 @@ struct ActorContext {
 
     // Mutes and the chat rate (operator/chat_guard.hpp); none: every line is accepted.
     operators::ChatGuard* chat = nullptr;
+    // Where directors place their tables ([cluster] spread_tables, table_placement.hpp); none: here.
+    TablePlacement* placement = nullptr;
 };
 
 }  // namespace tavolo::server::actors

@@ -92,10 +92,57 @@ void DirectorActor::Impl::open_table(engine::TableId table, persistence::TableId
         if (auto self = weak.lock())
             asio::post(self->strand, [self, report = std::move(report)] { self->on_report(report); });
     };
-    auto actor = std::make_shared<TableActor>(ctx, std::move(setup));
-    tables[table] = actor;
+    // Here, or on another node when a placement is configured ([cluster] spread_tables). A table
+    // resumed after a restart, or one that sells re-buys and add-ons (their registrations are the
+    // tournament's writes), stays here.
+    TablePlacement::OpenLocally local = [ctx = ctx, reg = &registry,
+                                         setup]() -> std::shared_ptr<DirectedTable> {
+        auto actor = std::make_shared<TableActor>(ctx, setup);
+        reg->add(setup.address, actor);
+        return actor;
+    };
+    std::shared_ptr<DirectedTable> placed;
+    if (ctx.placement != nullptr && !setup.resumed && !setup.purchases.rebuys && !setup.purchases.addon)
+        placed =
+            ctx.placement->place(setup, local, [weak = weak_from_this(), table](engine::CommittedTable t) {
+                if (auto self = weak.lock())
+                    asio::post(self->strand, [self, table, t = std::move(t)]() mutable {
+                        self->take_back(table, std::move(t));
+                    });
+            });
+    tables[table] = placed ? std::move(placed) : local();
     stored[table] = row;
-    registry.add(address(table), actor);
+}
+
+// A table whose host died ([cluster] spread_tables, docs/SCALING.md): reopened here from its last
+// committed hand, as a restart would (engine/tournament/resume.hpp: the hand in play at the death
+// never committed and is void), its connected players re-attached, then the director hears it.
+void DirectorActor::Impl::take_back(engine::TableId table, engine::CommittedTable committed) {
+    if (!director || director->finished() || !tables.contains(table) || !stored.contains(table)) {
+        spdlog::warn("event=table_not_taken_over tournament={} table={} detail=\"not open here any more\"",
+                     id(), table + 1);
+        return;
+    }
+    const engine::HandId hand = committed.hand;
+    auto resumed = engine::resume_table(*director, std::move(committed), rng);
+    if (!resumed) {
+        spdlog::error("event=table_not_taken_over tournament={} table={} error=\"{}\"", id(), table + 1,
+                      resumed.error());
+        return;
+    }
+    std::vector<AccountIdValue> accounts;
+    const engine::Table& seated = resumed->table.table();
+    for (engine::SeatIndex s = 0; s < seated.size(); ++s)
+        if (seated.occupied(s)) accounts.push_back(entry(seated.at(s).entrant).account);
+    tables.erase(table);  // the proxy of the dead host's table
+    open_table(table, stored.at(table), std::move(resumed->table));
+    const auto& taken = tables.at(table);
+    if (paused_at) taken->hold(true, "the tournament is paused");
+    if (stopping) taken->stop_dealing([] {});
+    if (ctx.placement != nullptr) ctx.placement->reattach(address(table), accounts);
+    spdlog::warn("event=table_taken_over tournament={} table={} last_committed_hand={} how={}", id(),
+                 table + 1, hand, static_cast<int>(resumed->how));
+    on_report(resumed->report);
 }
 
 // ---- after a restart ----------------------------------------------------------------------

@@ -27,6 +27,7 @@
 #include "server/actors/resumed_tournament.hpp"
 #include "server/actors/stage_tables.hpp"
 #include "server/actors/table_actor.hpp"
+#include "server/actors/table_placement.hpp"
 #include "server/actors/tournament_opening.hpp"
 #include "server/actors/tournament_payments.hpp"
 #include "server/protocol/tournament_events.hpp"
@@ -68,7 +69,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     const PokerTournament* rules = nullptr;
     std::shared_ptr<Roster> roster = std::make_shared<Roster>();
     std::vector<engine::DirectorMessage> first_messages;
-    std::map<engine::TableId, std::shared_ptr<TableActor>> tables;
+    std::map<engine::TableId, std::shared_ptr<DirectedTable>> tables;  // here or on another node
     std::map<engine::TableId, persistence::TableId> stored;
     Millis started_at{0};
     bool set_up = false;
@@ -119,6 +120,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     void open_table(engine::TableId table, persistence::TableId row,
                     std::optional<engine::TournamentTable> resumed = std::nullopt);
     void resume(std::shared_ptr<ResumedTournament> r);
+    void take_back(engine::TableId table, engine::CommittedTable committed);
     void make_journal(std::int64_t next_seq);
     void journal_entrants();
     void size_roster();

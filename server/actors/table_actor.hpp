@@ -20,6 +20,7 @@
 #include "server/actors/actor_context.hpp"
 #include "server/actors/move_notices.hpp"
 #include "server/actors/roster.hpp"
+#include "server/actors/table_placement.hpp"
 #include "server/actors/table_registry.hpp"
 #include "server/table/table_effects.hpp"
 
@@ -40,7 +41,7 @@ struct TableSetup {
     std::optional<engine::TournamentTable> resumed;
 };
 
-class TableActor final : public TableEndpoint {
+class TableActor final : public TableEndpoint, public DirectedTable {
   public:
     TableActor(ActorContext context, TableSetup setup);
     ~TableActor() override;
@@ -55,18 +56,18 @@ class TableActor final : public TableEndpoint {
     // tournament started, 0: unknown) is what snapshots say about the level. `notices`: what each
     // moved player is told, sent to him just before the SeatPlayer of its move (move_notices.hpp).
     void deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms = 0,
-                 std::vector<MoveNotice> notices = {});
+                 std::vector<MoveNotice> notices = {}) override;
     // Graceful shutdown: no new hand (a StartHand is held); `quiet` is called once (on the table's
     // strand) when no hand is in play and every finished hand is durable.
-    void stop_dealing(std::function<void()> quiet);
+    void stop_dealing(std::function<void()> quiet) override;
     // An operator's pause (POST /api/v1/tournaments/{id}/pause): while held the table deals no new
     // hand after the one in play; its players are told (TablePaused with `reason`). Released: it deals.
-    void hold(bool held, std::string reason);
+    void hold(bool held, std::string reason) override;
     // Technical cancellation (RULES.md §7): the hand in play is void (never finished nor committed,
     // its actions refused), no new hand; `quiet` once every finished hand is durable and reported.
-    void void_and_stop(std::function<void()> quiet);
+    void void_and_stop(std::function<void()> quiet) override;
     // The tournament is over or the table broken: timers cancelled, requests answered no more.
-    void close();
+    void close() override;
 
     struct Impl;
 

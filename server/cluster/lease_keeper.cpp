@@ -95,10 +95,24 @@ std::vector<std::int64_t> LeaseKeeper::hosted() const {
 void LeaseKeeper::round() {
     if (auto beat = leases_.heartbeat(); !beat)
         spdlog::warn("event=heartbeat_failed node={} error=\"{}\"", options_.node, beat.error().message);
+    if (hooks_.live_nodes)
+        if (auto live = leases_.live_nodes(options_.lease); live) hooks_.live_nodes(std::move(*live));
     keep_lobby();
     keep_tournaments();
     claim_running();
+    keep_tables();
     take_orphans();
+}
+
+void LeaseKeeper::keep_tables() {
+    for (const auto& [row, token] : fence_->tables()) {
+        auto renewed = leases_.renew(persistence::table_lease(persistence::TableId{row}), token);
+        if (!renewed || *renewed) continue;  // kept (or the database is away: next round)
+        fence_->drop_table(row);
+        spdlog::warn("event=table_lease_lost node={} table_row={} token={}", options_.node, row, token);
+        if (hooks_.table_lost) hooks_.table_lost(row);
+    }
+    if (hooks_.take_back_tables) hooks_.take_back_tables(db_);
 }
 
 void LeaseKeeper::keep_lobby() {

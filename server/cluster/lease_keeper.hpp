@@ -9,7 +9,11 @@
 //      stalled past its lease) is dropped from the fence at once and given up (`unhost`);
 //   4. claims the lease of each tournament this node runs and holds no lease of (the lobby just
 //      started it), or gives it up when another node holds it;
-//   5. takes each running tournament whose lease expired under another node (or names this node,
+//   5. renews the lease of each table this node hosts for a director on another node (the fence's
+//      tables, table_host.hpp); one it lost is dropped from the fence (its writes are refused) and
+//      stopped (`table_lost`); and takes back the tables of this node's directors whose host died
+//      (`take_back_tables`);
+//   6. takes each running tournament whose lease expired under another node (or names this node,
 //      after its restart, or names no node and this node holds the lobby) and hosts it (`host`: the
 //      crash-recovery path, from its last committed hands), one at a time.
 // The fence (persistence/fence.hpp) carries each token to the database, which refuses the writes of
@@ -45,6 +49,14 @@ struct LeaseKeeperHooks {
     std::function<void(std::int64_t tournament, const std::string& why)> unhost;
     // This node gained (true) or lost (false) the lobby lease. Gained: called with the keeper's Database.
     std::function<void(bool gained, persistence::Database& db)> lobby;
+    // The nodes alive now (a heartbeat within a lease), by id, after each round's heartbeat
+    // ([cluster] spread_tables: where new tables may go, table_spread.hpp).
+    std::function<void(std::vector<std::string> nodes)> live_nodes;
+    // Each round: the tables of this node's directors hosted by a node that died are taken back
+    // (TableSpread::take_back_dead), with the keeper's Database.
+    std::function<void(persistence::Database& db)> take_back_tables;
+    // A table this node hosted for another node's director lost its lease (taken back): stop it.
+    std::function<void(std::int64_t row)> table_lost;
 };
 
 struct LeaseKeeperOptions {
@@ -77,6 +89,7 @@ class LeaseKeeper {
     void keep_lobby();
     void keep_tournaments();
     void claim_running();
+    void keep_tables();
     void take_orphans();
     void lose(std::int64_t tournament, const std::string& why);
 

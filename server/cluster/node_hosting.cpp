@@ -1,8 +1,11 @@
 #include "server/cluster/node_hosting.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 #include <thread>
 
+#include "persistence/leases.hpp"
 #include "server/actors/tournament_recovery.hpp"
 #include "server/operator/live_outbox.hpp"
 
@@ -47,8 +50,20 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
                                                const std::atomic<bool>& closing) {
     LeaseKeeperHooks hooks;
     hooks.running = [&tournaments = parts.tournaments] { return tournaments.running_ids(); };
-    hooks.host = [parts, &closing](std::int64_t id, persistence::Database& db) {
+    hooks.host = [parts, &closing, node = config.node_id,
+                  lease = std::chrono::milliseconds(std::int64_t{config.cluster->lease_seconds} * 1000)](
+                     std::int64_t id, persistence::Database& db) {
         if (closing || parts.tournaments.runs(id)) return;  // shutting down, or started here meanwhile
+        if (parts.before_taking_over) parts.before_taking_over(id);
+        // Its tables hosted on other nodes (spread_tables) are this node's from now: their hosts'
+        // writes are refused before the recovery reads them (docs/SCALING.md "Tables on several nodes").
+        auto taken =
+            persistence::LeaseStore(db, node, lease).take_table_leases(persistence::TournamentId{id});
+        if (!taken)
+            spdlog::error("event=table_leases_not_taken tournament={} error=\"{}\"", id,
+                          taken.error().message);
+        else if (*taken > 0)
+            spdlog::warn("event=table_leases_taken tournament={} tables={}", id, *taken);
         auto outcome = actors::recover_tournament(db, parts.declared, parts.tournaments,
                                                   parts.clock.wall_now(), persistence::TournamentId{id});
         reattach_players(parts, id, outcome.adopted);
@@ -78,6 +93,9 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
             session::LobbyRequest{operators::kFeedSession, 0, 0, ::tavolo::v1::SubscribeLobby{}});
         if (parts.lobby_routing) parts.lobby_routing(true);
     };
+    hooks.live_nodes = parts.live_nodes;
+    hooks.take_back_tables = parts.take_back_tables;
+    hooks.table_lost = parts.table_lost;
     LeaseKeeperOptions options;
     options.url = config.database_url;
     options.node = config.node_id;

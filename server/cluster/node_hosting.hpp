@@ -3,8 +3,9 @@
 // gains or loses a lease, wired to the node's actors.
 //   - The lobby lease gained: the lobby adopts the registering tournaments (as a restart does), opens,
 //     and the operators' live feed subscribes to it; lost: it stops taking registrations.
-//   - A tournament taken: resumed by the crash-recovery path (recover_tournament), listed by this
-//     node's lobby, and its players already connected here get each of their tables' snapshot.
+//   - A tournament taken: the tables this node hosted for its dead director stop first
+//     ([cluster] spread_tables), then it is resumed by the crash-recovery path (recover_tournament), listed
+//     by this node's lobby, and its players already connected here get each of their tables' snapshot.
 //   - A tournament lost: it stops dealing and leaves (Tournaments::abandon).
 // No Beast here: the session registry's header is Beast-free.
 #include <atomic>
@@ -36,6 +37,13 @@ struct NodeParts {
     // Told when this node gains (true) or loses (false) the lobby lease, after the lobby opened or
     // stopped registrations: the NATS routing serves the lobby's subjects or forwards to them.
     std::function<void(bool gained)> lobby_routing;
+    // The nodes alive now, after each round of the keeper ([cluster] spread_tables: TableSpread).
+    std::function<void(std::vector<std::string>)> live_nodes;
+    // LeaseKeeperHooks::take_back_tables and table_lost (spread_tables: TableSpread, TableHost).
+    std::function<void(persistence::Database&)> take_back_tables;
+    std::function<void(std::int64_t row)> table_lost;
+    // Before this node takes a tournament over: the tables it hosts for it stop (TableHost::stop_tournament).
+    std::function<void(std::int64_t tournament)> before_taking_over;
 };
 
 // The keeper of `config.cluster`, not started. `closing`: a shutdown is under way (take nothing more).

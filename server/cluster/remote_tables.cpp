@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <limits>
+#include <set>
+
 #include "server/cluster/cluster_wire.hpp"
 #include "server/cluster/subjects.hpp"
 #include "server/protocol/envelope.hpp"
@@ -33,7 +36,7 @@ session::Routed RemoteTables::submit(session::TableRequest request) {
     // A stand-in's request came over NATS for a table this node does not have: never sent on again.
     if (RemoteSessions::is_stand_in(request.from.session)) return session::Routed::unknown_table;
     if (links_.forwarded) links_.forwarded(request.from.session);
-    const std::string subject = subjects::table(request.table.tournament_id);
+    const std::string subject = subjects::table(request.table.tournament_id, request.table.table);
     std::string data = to_wire(request, links_.node).SerializeAsString();
     links_.bus.request(subject, std::move(data), links_.request_timeout,
                        [&links = links_, request = std::move(request)](RequestResult result) {
@@ -54,28 +57,40 @@ TableHosting::TableHosting(ClusterLinks& links, actors::TableRegistry& local) : 
 TableHosting::~TableHosting() {
     local_.set_listener({});
     std::lock_guard lock(mutex_);
-    for (auto& [tournament, hosted] : tournaments_)
-        links_.bus.unsubscribe(hosted.subscription);
+    for (auto& [table, subscription] : tables_)
+        links_.bus.unsubscribe(subscription);
 }
 
 std::size_t TableHosting::hosted() const {
     std::lock_guard lock(mutex_);
-    return tournaments_.size();
+    std::set<std::int64_t> tournaments;
+    for (const auto& [table, subscription] : tables_)
+        tournaments.insert(table.first);
+    return tournaments.size();
 }
 
 void TableHosting::changed(const protocol::TableAddress& table, bool added) {
     std::lock_guard lock(mutex_);
-    auto& hosted = tournaments_[table.tournament_id];
-    hosted.tables += added ? 1 : -1;
-    if (hosted.tables > 0 && hosted.subscription == 0) {
-        hosted.subscription = links_.bus.subscribe(subjects::table(table.tournament_id),
-                                                   [this](const BusMessage& message) { serve(message); });
-        spdlog::info("event=cluster_hosting tournament={} node={}", table.tournament_id, links_.node);
-    } else if (hosted.tables <= 0) {
-        links_.bus.unsubscribe(hosted.subscription);
-        tournaments_.erase(table.tournament_id);
-        spdlog::info("event=cluster_not_hosting tournament={} node={}", table.tournament_id, links_.node);
+    const auto key = std::make_pair(table.tournament_id, table.table);
+    const bool first_of_tournament = [&] {
+        const auto it = tables_.lower_bound({table.tournament_id, std::numeric_limits<std::int32_t>::min()});
+        return it == tables_.end() || it->first.first != table.tournament_id;
+    }();
+    if (added) {
+        if (tables_.contains(key)) return;
+        tables_[key] = links_.bus.subscribe(subjects::table(table.tournament_id, table.table),
+                                            [this](const BusMessage& message) { serve(message); });
+        if (first_of_tournament)
+            spdlog::info("event=cluster_hosting tournament={} node={}", table.tournament_id, links_.node);
+        return;
     }
+    const auto it = tables_.find(key);
+    if (it == tables_.end()) return;
+    links_.bus.unsubscribe(it->second);
+    tables_.erase(it);
+    const auto left = tables_.lower_bound({table.tournament_id, std::numeric_limits<std::int32_t>::min()});
+    if (left == tables_.end() || left->first.first != table.tournament_id)
+        spdlog::info("event=cluster_not_hosting tournament={} node={}", table.tournament_id, links_.node);
 }
 
 void TableHosting::serve(const BusMessage& message) {

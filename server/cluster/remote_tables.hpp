@@ -1,16 +1,17 @@
 #pragma once
 // Tables across nodes (server/cluster/README.md), both sides of NATS.
 // - RemoteTables, the sessions' TableDirectory: a table in this node's registry gets the request at
-//   once; any other is asked over NATS on its tournament's subject (subjects::table). The session is
-//   told `delivered` at once; if no node hosts that tournament (no responders, or the host has no such
-//   table) the session gets the usual unknown_table error, a little later.
-// - TableHosting serves those requests for the tournaments this node hosts: it subscribes to a
-//   tournament's subject while the registry holds at least one table of it (the registry's listener),
+//   once; any other is asked over NATS on its own subject (subjects::table). The session is told
+//   `delivered` at once; if no node hosts that table (no responders, or the host no longer has it)
+//   the session gets the usual unknown_table error, a little later.
+// - TableHosting serves those requests for the tables this node hosts: it subscribes to a table's
+//   subject while the registry holds it (the registry's listener),
 //   so a node that starts or stops hosting a tournament (LEASE's takeover, a FencedOut) is routed to
 //   or away from without anyone telling the others.
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <utility>
 
 #include "server/actors/table_registry.hpp"
 #include "server/cluster/cluster_links.hpp"
@@ -35,7 +36,7 @@ class TableHosting {
     TableHosting(const TableHosting&) = delete;
     TableHosting& operator=(const TableHosting&) = delete;
 
-    // The tournaments whose requests this node takes now.
+    // The tournaments of which this node takes requests for some table now.
     std::size_t hosted() const;
 
   private:
@@ -44,12 +45,9 @@ class TableHosting {
 
     ClusterLinks& links_;
     actors::TableRegistry& local_;
-    struct Hosted {
-        int tables = 0;
-        std::uint64_t subscription = 0;
-    };
     mutable std::mutex mutex_;
-    std::map<std::int64_t, Hosted> tournaments_;
+    std::map<std::pair<std::int64_t, std::int32_t>, std::uint64_t>
+        tables_;  // (tournament, table) -> subscription
 };
 
 }  // namespace tavolo::server::cluster

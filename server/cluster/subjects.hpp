@@ -6,10 +6,18 @@
 
 namespace tavolo::server::cluster::subjects {
 
-// Requests for the tables of one tournament: the node hosting it subscribes while it has a table of
-// it in its registry.
-inline std::string table(std::int64_t tournament) {
-    return "tavolo.table." + std::to_string(tournament);
+// Requests for one table: the node hosting it subscribes while the table is in its registry (a
+// tournament's tables may live on several nodes: [cluster] spread_tables).
+inline std::string table(std::int64_t tournament, std::int32_t table) {
+    return "tavolo.table." + std::to_string(tournament) + "." + std::to_string(table);
+}
+// A director's commands to the tables a node hosts for it (TableCommand), and the news of those
+// tables back to the director's node (TableNews).
+inline std::string tables_of(const std::string& node) {
+    return "tavolo.node." + node + ".tables";
+}
+inline std::string directors_of(const std::string& node) {
+    return "tavolo.node." + node + ".director";
 }
 // Requests for the lobby: the node that runs it subscribes.
 inline std::string lobby() {

@@ -218,3 +218,80 @@ TEST(Fencing, AnOlderProcessOfTheSameNodeIdIsRefusedByItsToken) {
     ASSERT_TRUE(HandStore(new_a.db).commit(make_hand(sng.tables[0], 3, sng.players)));
     EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 3);
 }
+
+// [cluster] spread_tables (migration 0014): a table hosted by another node than its director's. The
+// director's node (a, holding the tournament) grants b the table's lease; b's hands of that table
+// pass, a may still write the table's row (it breaks it); once a takes the table lease back (b died),
+// b's hands are refused and a's pass.
+TEST(Fencing, ATableLeaseLetsItsHostCommitTheTablesHandsAndOnlyItsHost) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 3, 1);
+    const auto id = sng.tournament.id;
+    const TableId table = sng.tables[0];
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s);
+    auto token_a = a.leases.acquire(tournament_lease(id));
+    ASSERT_TRUE(token_a && *token_a);
+    a.fence->hold(raw(id), **token_a);
+
+    auto refused = HandStore(b.db).commit(make_hand(table, 1, sng.players));
+    ASSERT_FALSE(refused) << "no table lease yet: the tournament's fence decides";
+    EXPECT_EQ(refused.error().code, StoreErrc::fenced_out);
+
+    auto granted = a.leases.grant(table_lease(table), "b");
+    ASSERT_TRUE(granted) << granted.error().message;
+    EXPECT_EQ(*granted, 1);
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 1, sng.players))) << "b names no token for it yet";
+    b.fence->hold_table(raw(table), *granted);
+    EXPECT_EQ(b.fence->setting().fences, " t" + std::to_string(raw(table)) + ":1 ");
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 2, sng.players)));
+    EXPECT_TRUE(*b.leases.renew(table_lease(table), *granted));
+    EXPECT_TRUE(HandStore(a.db).commit(make_hand(table, 3, sng.players)))
+        << "a holds the tournament: its writes of the table pass the tournament's fence too";
+
+    // b dies; a takes the table back (a new token): b's writes are refused, whatever its fence says.
+    auto back = a.leases.grant(table_lease(table), "a");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(*back, 2);
+    a.fence->hold_table(raw(table), *back);
+    auto stale = HandStore(b.db).commit(make_hand(table, 4, sng.players));
+    ASSERT_FALSE(stale);
+    EXPECT_EQ(stale.error().code, StoreErrc::fenced_out) << stale.error().message;
+    EXPECT_FALSE(*b.leases.renew(table_lease(table), *granted));
+    ASSERT_TRUE(HandStore(a.db).commit(make_hand(table, 4, sng.players)));
+    EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 4);
+    // An older token of b's for the table: refused too.
+    auto again = a.leases.grant(table_lease(table), "b");
+    ASSERT_TRUE(again);
+    auto old_token = HandStore(b.db).commit(make_hand(table, 5, sng.players));
+    EXPECT_FALSE(old_token) << "b's fence names token 1, the lease token 3";
+}
+
+// A node taking a tournament over (its director's node died) takes the leases of its tables hosted
+// elsewhere first: a third node still hosting one of them commits nothing more of it.
+TEST(Fencing, TakingATournamentOverTakesItsTableLeasesFromTheirHosts) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 3, 1);
+    const auto id = sng.tournament.id;
+    const TableId table = sng.tables[0];
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s), c(t.url(), "c", 60s);
+    ASSERT_TRUE(a.leases.acquire(tournament_lease(id)));
+    auto granted = a.leases.grant(table_lease(table), "c");
+    ASSERT_TRUE(granted);
+    c.fence->hold_table(raw(table), *granted);
+    ASSERT_TRUE(HandStore(c.db).commit(make_hand(table, 1, sng.players)));
+
+    // a dies; b takes the tournament, then its tables' leases, then reads it.
+    ASSERT_TRUE(a.leases.release(tournament_lease(id), 1));
+    auto token_b = b.leases.acquire(tournament_lease(id));
+    ASSERT_TRUE(token_b && *token_b);
+    b.fence->hold(raw(id), **token_b);
+    auto taken = b.leases.take_table_leases(id);
+    ASSERT_TRUE(taken) << taken.error().message;
+    EXPECT_EQ(*taken, 1);
+    auto late = HandStore(c.db).commit(make_hand(table, 2, sng.players));
+    ASSERT_FALSE(late) << "c's hand after the takeover";
+    EXPECT_EQ(late.error().code, StoreErrc::fenced_out);
+    EXPECT_FALSE(*c.leases.renew(table_lease(table), *granted)) << "c finds its lease gone";
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 2, sng.players)));
+    EXPECT_EQ(*b.leases.take_table_leases(id), 1) << "taken again: a new token";
+}

@@ -240,16 +240,20 @@ TEST(Config, NoClusterSectionIsASingleNodeAndANodeIdDefaultsToTheHostName) {
 
 TEST(Config, ReadsTheNodeAndTheCluster) {
     auto c = parse_config(
-        "[node]\nid = \"b-2\"\n\n[cluster]\nnats_url = \"nats://10.0.0.5:4222\"\nlease_seconds = 4\n", "t");
+        "[node]\nid = \"b-2\"\n\n[cluster]\nnats_url = \"nats://10.0.0.5:4222\"\nlease_seconds = 4\n"
+        "spread_tables = true\n",
+        "t");
     ASSERT_TRUE(c) << c.error();
     ASSERT_TRUE(c->cluster);
     EXPECT_EQ(c->node_id, "b-2");
     EXPECT_EQ(c->cluster->nats_url, "nats://10.0.0.5:4222");
     EXPECT_EQ(c->cluster->lease_seconds, 4);
+    EXPECT_TRUE(c->cluster->spread_tables);
     auto defaults = parse_config("[cluster]\n", "t");
     ASSERT_TRUE(defaults && defaults->cluster);
     EXPECT_EQ(defaults->cluster->nats_url, "nats://127.0.0.1:4222");
     EXPECT_EQ(defaults->cluster->lease_seconds, 10);
+    EXPECT_FALSE(defaults->cluster->spread_tables) << "off unless set";
 }
 
 TEST(Config, RefusesABadNodeIdOrLease) {
@@ -263,6 +267,9 @@ TEST(Config, RefusesABadNodeIdOrLease) {
     auto bad_url = parse_config("[cluster]\nnats_url = \"http://x\"\n", "t");
     ASSERT_FALSE(bad_url);
     EXPECT_NE(bad_url.error().find("cluster.nats_url"), std::string::npos) << bad_url.error();
+    auto bad_spread = parse_config("[cluster]\nspread_tables = 1\n", "t");
+    ASSERT_FALSE(bad_spread);
+    EXPECT_NE(bad_spread.error().find("cluster.spread_tables"), std::string::npos) << bad_spread.error();
 }
 
 TEST(Config, DockerClusterConfigurationIsValid) {

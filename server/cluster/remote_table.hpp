@@ -1,0 +1,69 @@
+#pragma once
+// One table of a director on this node, hosted by another node (table_spread.hpp says how it is
+// opened): the director's calls become TableCommands on the host's subject, in order, and the host's
+// TableNews become the director's reports and callbacks. Until the host is given the table (its
+// lease granted) the calls wait; if it cannot be given, the table opens here and they go to it.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "cluster.pb.h"
+#include "server/actors/table_actor.hpp"
+#include "server/actors/table_placement.hpp"
+#include "server/cluster/nats_bus.hpp"
+
+namespace tavolo::server::cluster {
+
+class RemoteTable final : public actors::DirectedTable {
+  public:
+    RemoteTable(NatsBus& bus, std::string director_node, std::string host, actors::TableSetup setup,
+                actors::TablePlacement::OpenLocally local, actors::TablePlacement::TakeBack take_back);
+
+    const std::string& host() const { return host_; }
+    const protocol::TableAddress& address() const { return setup_.address; }
+    persistence::TableId row() const { return setup_.stored; }
+    // Hosted by the other node now (not waiting for its lease, not opened here, not taken back).
+    bool remote();
+    // The host died and this node holds the table's lease now: the table as last committed goes to
+    // the director, which reopens it here; nothing more is sent to the host.
+    void taken_back(engine::CommittedTable table);
+    // The host's lease is granted with `token`: the host is told to open the table, then every call
+    // made so far is sent.
+    void granted(std::int64_t token);
+    // It could not be: the table opens here, and every call made so far goes to it.
+    void not_granted(const std::string& why);
+    // News from the host (the bus's strand).
+    void heard(const ::tavolo::cluster::v1::TableNews& news);
+
+    void deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms = 0,
+                 std::vector<actors::MoveNotice> notices = {}) override;
+    void stop_dealing(std::function<void()> quiet) override;
+    void hold(bool held, std::string reason) override;
+    void void_and_stop(std::function<void()> quiet) override;
+    void close() override;
+
+  private:
+    using Call = std::function<void()>;
+    // Runs `call` now if the table is placed (remote or local), else keeps it for then. Under mutex_.
+    void run_or_keep(Call call);
+    void send(::tavolo::cluster::v1::TableCommand command);  // the body set; adds the address
+
+    NatsBus& bus_;
+    const std::string director_node_;
+    const std::string host_;
+    const actors::TableSetup setup_;
+    actors::TablePlacement::OpenLocally open_locally_;
+    actors::TablePlacement::TakeBack take_back_;
+
+    std::recursive_mutex mutex_;
+    enum class State { waiting, remote, local, taken_back } state_ = State::waiting;
+    std::vector<Call> waiting_;
+    std::shared_ptr<actors::DirectedTable> local_;
+    std::function<void()> quiet_;
+    std::function<void()> voided_;
+};
+
+}  // namespace tavolo::server::cluster

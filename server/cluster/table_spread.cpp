@@ -1,0 +1,161 @@
+#include "server/cluster/table_spread.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "engine/tournament/table_report_text.hpp"
+#include "persistence/engine_state.hpp"
+#include "persistence/leases.hpp"
+#include "persistence/recovery.hpp"
+#include "server/cluster/cluster_wire.hpp"
+#include "server/cluster/remote_table.hpp"
+#include "server/cluster/subjects.hpp"
+
+namespace tavolo::server::cluster {
+
+TableSpread::TableSpread(NatsBus& bus, std::string node, persistence::WriteService& writes,
+                         std::chrono::milliseconds lease, Reattach reattach)
+    : bus_(bus), node_(std::move(node)), writes_(writes), lease_(lease), reattach_(std::move(reattach)) {
+    subscription_ = bus_.subscribe(subjects::directors_of(node_), [this](const BusMessage& m) { heard(m); });
+}
+
+TableSpread::~TableSpread() {
+    bus_.unsubscribe(subscription_);
+}
+
+void TableSpread::set_live_nodes(std::vector<std::string> nodes) {
+    std::lock_guard lock(mutex_);
+    if (nodes == live_) return;
+    std::string names;
+    for (const auto& n : nodes)
+        names += (names.empty() ? "" : ",") + n;
+    spdlog::info("event=live_nodes node={} nodes={}", node_, names);
+    live_ = std::move(nodes);
+}
+
+std::size_t TableSpread::remote_tables() const {
+    std::lock_guard lock(mutex_);
+    std::size_t n = 0;
+    for (const auto& [address, table] : remote_)
+        n += table.expired() ? 0 : 1;
+    return n;
+}
+
+std::shared_ptr<actors::DirectedTable> TableSpread::place(const actors::TableSetup& setup, OpenLocally local,
+                                                          TakeBack take_back) {
+    const auto key = std::make_pair(setup.address.tournament_id, setup.address.table);
+    std::string host;
+    {
+        std::lock_guard lock(mutex_);
+        if (live_.empty()) return nullptr;
+        host = live_[static_cast<std::size_t>(setup.address.table) % live_.size()];
+        std::erase_if(remote_, [](const auto& entry) { return entry.second.expired(); });
+    }
+    if (host == node_) {
+        spdlog::info("event=table_placed tournament={} table={} node={}", setup.address.tournament_id,
+                     setup.address.table + 1, node_);
+        return nullptr;
+    }
+    auto table =
+        std::make_shared<RemoteTable>(bus_, node_, host, setup, std::move(local), std::move(take_back));
+    {
+        std::lock_guard lock(mutex_);
+        remote_[key] = table;
+    }
+    // The host's lease first (the fence lets its hands in from the first), then the table.
+    auto accepted = writes_.submit<std::int64_t>(
+        [resource = persistence::table_lease(setup.stored), host, node = node_,
+         lease = lease_](persistence::Database& db) {
+            return persistence::LeaseStore(db, node, lease).grant(resource, host);
+        },
+        [table](persistence::StoreResult<std::int64_t> token) {
+            if (token)
+                table->granted(*token);
+            else
+                table->not_granted(token.error().message);
+        },
+        persistence::Executor::service_thread());
+    if (!accepted) table->not_granted(accepted.error().message);
+    return table;
+}
+
+void TableSpread::reattach(const protocol::TableAddress& table,
+                           const std::vector<actors::AccountIdValue>& accounts) {
+    if (reattach_) reattach_(table, accounts);
+}
+
+namespace {
+
+// The table as its last committed hand left it, from the database, or why not.
+std::expected<engine::CommittedTable, std::string> last_committed(persistence::Database& db,
+                                                                  const protocol::TableAddress& address,
+                                                                  persistence::TableId row) {
+    auto loaded =
+        persistence::load_unfinished_tournament(db, persistence::TournamentId{address.tournament_id});
+    if (!loaded) return std::unexpected(loaded.error().message);
+    if (!*loaded) return std::unexpected(std::string("the tournament is over"));
+    for (const persistence::RecoveredTable& t : (*loaded)->tables) {
+        if (t.id != row) continue;
+        auto state = persistence::poker_table_state(t);
+        if (!state) return std::unexpected(state.error().message);
+        auto table = engine::Table::restored(*state);
+        if (!table) return std::unexpected(engine::to_string(table.error()));
+        engine::CommittedTable committed{address.table, std::move(*table), t.snapshot.hand_number,
+                                         std::nullopt};
+        if (!t.director_report.empty()) {
+            auto owed = engine::decode_table_report(t.director_report);
+            if (!owed) return std::unexpected("its report: " + engine::describe(owed.error()));
+            committed.owed = std::move(*owed);
+        }
+        return committed;
+    }
+    return std::unexpected(std::string("the table is not open"));
+}
+
+}  // namespace
+
+void TableSpread::take_back_dead(persistence::Database& db) {
+    std::vector<std::shared_ptr<RemoteTable>> remote;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [address, weak] : remote_)
+            if (auto table = weak.lock()) remote.push_back(std::move(table));
+    }
+    persistence::LeaseStore leases(db, node_, lease_);
+    for (const auto& table : remote) {
+        if (!table->remote()) continue;
+        const auto resource = persistence::table_lease(table->row());
+        auto lease = leases.find(resource);
+        if (!lease || !*lease || !(*lease)->expired || (*lease)->node != table->host()) continue;
+        auto token = leases.acquire(resource);  // only while it is still expired
+        if (!token || !*token) continue;
+        const auto& address = table->address();
+        spdlog::warn("event=table_taking_over node={} tournament={} table={} host={} token={}", node_,
+                     address.tournament_id, address.table + 1, table->host(), **token);
+        auto committed = last_committed(db, address, table->row());
+        if (!committed) {
+            spdlog::error("event=table_not_taken_over node={} tournament={} table={} error=\"{}\"", node_,
+                          address.tournament_id, address.table + 1, committed.error());
+            continue;
+        }
+        spdlog::info("event=table_read node={} tournament={} table={} last_committed_hand={}", node_,
+                     address.tournament_id, address.table + 1, committed->hand);
+        table->taken_back(std::move(*committed));
+    }
+}
+
+void TableSpread::heard(const BusMessage& message) {
+    wire::TableNews news;
+    if (!news.ParseFromString(message.data) || !news.has_table()) {
+        spdlog::warn("event=cluster_bad_message subject={} detail=\"not a TableNews\"", message.subject);
+        return;
+    }
+    std::shared_ptr<RemoteTable> table;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = remote_.find({news.table().tournament_id(), news.table().table()});
+        if (it != remote_.end()) table = it->second.lock();
+    }
+    if (table) table->heard(news);
+}
+
+}  // namespace tavolo::server::cluster
