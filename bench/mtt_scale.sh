@@ -209,8 +209,7 @@ done
 entrants=$(query "SELECT count(*) FROM registrations")
 hands=$(query "SELECT count(*) FROM hands")
 wall_s=$(awk -v a="$started" -v b="$ended" 'BEGIN { printf "%.1f", b - a }')
-gap=$(sed -n 's/.*event=table_balanced .* players=\([0-9]*\) smallest=\([0-9]*\) .* round=0.*/\1 \2/p' \
-  "$work/server.log" | awk 'BEGIN { m = 0 } { if ($1 - $2 > m) m = $1 - $2 } END { print m }')
+gap=$(sed -n 's/.*event=table_balance tournament=.* max_gap=\([0-9]*\).*/\1/p' "$work/server.log" | tail -n 1)
 echo "tournament: entrants=$entrants hands=$hands wall_s=$wall_s max_table_gap=$gap"
 peak_fds=$(cat "$work/peak_fds" 2>/dev/null || echo 0)
 echo "server_peak_rss_mb=$(status_mb VmHWM) server_peak_fds=$peak_fds" \
