@@ -533,10 +533,15 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         await this.send({ case: "observe", value: { table: ref({ tournamentId: tournamentId!, table: table! }) } });
       }
       // The lobby refused for now (its node or database away: UNAVAILABLE) is asked again on this
-      // connection, which stays; any other refusal drops it as below.
+      // connection, which stays; any other refusal drops it as below. Once this socket is gone or the
+      // lobby unwanted, its answer does not matter (and must not drop a newer socket).
       const socket = this.socket;
       const stillWanted = () => this.socket === socket && this.lobbyWanted;
-      if (this.lobbyWanted) await retryingRefusals(() => this.subscribeLobby(), { ...this.options.backoff, stillWanted });
+      if (this.lobbyWanted)
+        await retryingRefusals(() => this.subscribeLobby(), { ...this.options.backoff, stillWanted }).catch((e: unknown) => {
+          if (stillWanted()) throw e;
+          return [];
+        });
     } catch (e) {
       const error = e instanceof TavoloError ? e : new TavoloError(ErrorCode.UNSPECIFIED, String(e));
       if (error.code === ErrorCode.BAD_RESUME_TOKEN || error.code === ErrorCode.ACCOUNT_CLOSED) {
@@ -545,10 +550,9 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         this.emit("loggedOut", error.message);
         return;
       }
-      // Otherwise the socket dropped again (onclose schedules the next attempt), or the server
-      // refused for a while (UNAVAILABLE: its database is away; RATE_LIMITED): drop and try again later.
-      // Another refusal (INTERNAL) is told as an error, and tried again the same way: a resume has no
-      // other way forward.
+      // Otherwise the socket dropped again (onclose schedules the next attempt), or the server refused
+      // for a while (UNAVAILABLE, RATE_LIMITED) or with a fault (INTERNAL, also told as an error): drop
+      // and try again later, a resume has no other way forward.
       if (error.code !== ErrorCode.UNSPECIFIED && !error.retryable) this.emit("error", error);
       this.dropNow();
     }
