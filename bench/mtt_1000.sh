@@ -10,8 +10,9 @@
 #   tournament: entrants=1000 hands=... wall_s=... max_table_gap=...
 # entrants and hands as the database holds them (registrations, hands committed), wall_s from the bots'
 # start to their end, max_table_gap the largest difference between a table that reported a hand and the
-# smallest table after the director's balancing step (its `event=table_balanced` log lines with
-# round=0: 1 when balancing holds). Exit code 0 when the bots saw no error and the MTT finished.
+# smallest table after the director's balancing step (the server's `event=table_balance ... max_gap=`
+# line at the tournament's end: the largest over its debug `event=table_balanced` lines with round=0;
+# 1 when balancing holds). Exit code 0 when the bots saw no error and the MTT finished.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -78,8 +79,7 @@ query() { psql "$database_url" -At -c "$1"; }
 entrants=$(query "SELECT count(*) FROM registrations")
 hands=$(query "SELECT count(*) FROM hands")
 wall_s=$(awk -v a="$started" -v b="$ended" 'BEGIN { printf "%.1f", b - a }')
-gap=$(sed -n 's/.*event=table_balanced .* players=\([0-9]*\) smallest=\([0-9]*\) .* round=0.*/\1 \2/p' \
-  "$work/server.log" | awk 'BEGIN { m = 0 } { if ($1 - $2 > m) m = $1 - $2 } END { print m }')
+gap=$(sed -n 's/.*event=table_balance tournament=.* max_gap=\([0-9]*\).*/\1/p' "$work/server.log" | tail -n 1)
 echo "tournament: entrants=$entrants hands=$hands wall_s=$wall_s max_table_gap=$gap"
 
 errors=$(echo "$summary" | sed -n 's/.* errors=\([0-9]*\).*/\1/p')

@@ -255,8 +255,7 @@ done
 entrants=$(query "SELECT count(*) FROM registrations")
 hands=$(query "SELECT count(*) FROM hands")
 wall_s=$(awk -v a="$started" -v b="$ended" 'BEGIN { printf "%.1f", b - a }')
-gap=$(cat "$work"/server-*.log | sed -n 's/.*event=table_balanced .* players=\([0-9]*\) smallest=\([0-9]*\) .* round=0.*/\1 \2/p' |
-  awk 'BEGIN { m = 0 } { if ($1 - $2 > m) m = $1 - $2 } END { print m }')
+gap=$(cat "$work"/server-*.log | sed -n 's/.*event=table_balance tournament=.* max_gap=\([0-9]*\).*/\1/p' | tail -n 1)
 echo "tournament: entrants=$entrants hands=$hands wall_s=$wall_s max_table_gap=$gap"
 peak_fds=0 peak_rss=0
 for k in $(seq 0 $((nodes - 1))); do

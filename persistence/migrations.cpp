@@ -6,6 +6,7 @@
 #include <pqxx/pqxx>
 
 #include "persistence/detail/sodium.hpp"
+#include "persistence/schema_version_reader.hpp"
 
 namespace tavolo::persistence {
 
@@ -94,18 +95,7 @@ std::vector<Migration> embedded_migrations() {
 }
 
 int recorded_schema_version(const std::string& url) {
-    try {
-        pqxx::connection conn{with_connect_timeout(url, kDefaultConnectTimeout)};
-        pqxx::nontransaction tx{conn};
-        // to_regclass: a database never migrated has no table yet, which is version 0, not an error.
-        return tx
-            .exec1(
-                "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 "
-                "ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END")[0]
-            .as<int>();
-    } catch (const std::exception& e) {
-        throw unreachable_database(url, e.what(), " to read its schema version");
-    }
+    return SchemaVersionReader(url).read();
 }
 
 MigrationReport apply_migrations(const std::string& url) {

@@ -46,8 +46,9 @@ struct MigrationReport {
 MigrationReport apply_migrations(const std::string& url);
 
 // The highest migration version recorded in the database at `url` (0 when none is), in one read-only
-// query: /readyz compares it with embedded_migrations() (issue 12 item 4). Throws DatabaseError when the
-// database cannot be reached.
+// query on a connection opened for it (SchemaVersionReader keeps one for repeated reads: /readyz
+// compares it with embedded_migrations(), issue 12 item 4). Throws DatabaseError when the database
+// cannot be reached.
 int recorded_schema_version(const std::string& url);
 MigrationReport apply_migrations(const std::string& url, std::span<const Migration> migrations);
 

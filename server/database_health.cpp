@@ -2,8 +2,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include <memory>
+
 #include "persistence/connection.hpp"
 #include "persistence/migrations.hpp"
+#include "persistence/schema_version_reader.hpp"
 
 namespace tavolo::server {
 
@@ -16,8 +19,10 @@ DatabaseHealth::Probe DatabaseHealth::postgres_probe(const std::string& url) {
     const std::string probe_url = persistence::with_connect_timeout(url, kProbeConnectTimeout);
     const auto migrations = persistence::embedded_migrations();
     const int needed = migrations.empty() ? 0 : migrations.back().version;
-    return [probe_url, needed] {
-        const int recorded = persistence::recorded_schema_version(probe_url);
+    // One connection for every probe, kept open: a probe needs no new descriptor (SchemaVersionReader).
+    auto reader = std::make_shared<persistence::SchemaVersionReader>(probe_url);
+    return [reader, needed] {
+        const int recorded = reader->read();
         if (recorded < needed)
             throw SchemaMismatch("migrations are not applied: the database's schema is at version " +
                                  std::to_string(recorded) + " and this server needs " +

@@ -1,7 +1,8 @@
 #pragma once
 // Whether the database answers now, for /readyz. A thread of its own probes it every `interval` (a
-// new connection and a trivial query, as any client of the database would), so no network thread ever
-// waits on the database: readiness() only reads the last result.
+// trivial query on a connection the probe keeps, replaced when it breaks: a probe costs no new
+// descriptor, so a server at its descriptor limit does not call a working database down), so no
+// network thread ever waits on the database: readiness() only reads the last result.
 //
 // /readyz is therefore at most `interval` plus one probe behind, and a probe that hangs (a database
 // host gone behind a firewall) counts as a failure once the last success is older than `stale_after`.
@@ -37,8 +38,9 @@ class DatabaseHealth {
         std::chrono::milliseconds stale_after{3'000};
     };
 
-    // The probe for a PostgreSQL URL: connects (giving up after 2 s) and reads the schema version the
-    // migrations recorded; a version other than this binary's newest migration is a SchemaMismatch.
+    // The probe for a PostgreSQL URL: reads the schema version the migrations recorded on its own
+    // long-lived connection (persistence::SchemaVersionReader; connecting gives up after 2 s); a version
+    // other than this binary's newest migration is a SchemaMismatch.
     static Probe postgres_probe(const std::string& url);
 
     // Starts up: main has just reached the database, so it counts as up until a probe says otherwise.

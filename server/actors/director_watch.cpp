@@ -13,7 +13,10 @@ void DirectorWatch::after_report(const engine::TournamentDirector& director, eng
     const int smallest = floor.smallest_size();
     const bool round = director.hand_for_hand_round() && director.tables_in_hand() > 0;
     if (!round) max_gap_ = std::max(max_gap_, players - smallest);
-    spdlog::info(
+    ++reports_;
+    // After every hand of every table: debug, never at the default level (logs are quiet by default);
+    // the tournament's end says the largest gap at info (after_decision).
+    spdlog::debug(
         "event=table_balanced tournament={} table={} players={} smallest={} largest={} tables={} round={}",
         tournament_, table, players, smallest, floor.largest_size(), floor.open_tables(), round ? 1 : 0);
 }
@@ -45,6 +48,11 @@ void DirectorWatch::after_decision(const engine::TournamentDirector& director) {
                      director.level(),
                      std::chrono::duration_cast<std::chrono::milliseconds>(director.break_ends()).count());
     on_break_ = director.on_break();
+    if (director.finished() && !summarised_) {
+        summarised_ = true;
+        spdlog::info("event=table_balance tournament={} reports={} max_gap={}", tournament_, reports_,
+                     max_gap_);
+    }
 }
 
 void DirectorWatch::after_tick(const engine::TournamentDirector& director) {

@@ -17,6 +17,7 @@
 
 #include "persistence/ledger.hpp"
 #include "persistence/tournament_store.hpp"
+#include "server/lobby/store_refusal_code.hpp"
 #include "server/metrics/instruments.hpp"
 #include "server/session/session_core.hpp"
 
@@ -325,8 +326,9 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
                     reply.set_request_id(request_id);
                     reply.mutable_wallet()->set_balance_cents(*result);
                 } else {
-                    reply = refusal(request_id, v1::ERROR_CODE_INTERNAL,
-                                    "the wallet could not be read just now: nothing changed, try again");
+                    reply = refusal(request_id, lobby::store_refusal_code(result.error().code),
+                                    std::string("the wallet could not be read just now (") +
+                                        result.error().message + "): nothing changed, try again in a moment");
                 }
                 s.context.outbox.to_session(session, session::serialise(reply));
                 return lobby::Effects{};

@@ -3,6 +3,7 @@
 // it commits before the hand it is added after is recorded), the wallet's balance to the buyer.
 #include "persistence/tournament_store.hpp"
 #include "server/actors/table_actor_impl.hpp"
+#include "server/lobby/store_refusal_code.hpp"
 #include "server/protocol/tournament_events.hpp"
 
 namespace tavolo::server::actors {
@@ -30,8 +31,8 @@ protocol::Refusal payment_refusal(const table::PayForChips& p, const persistence
         case persistence::StoreErrc::invalid_argument:
             return {v1::ERROR_CODE_PURCHASE_REFUSED, "the " + what + " was refused: " + e.message};
         default:
-            return {v1::ERROR_CODE_INTERNAL, "the " + what + " could not be paid now (" + e.message +
-                                                 "): nothing was paid, ask again"};
+            return {lobby::store_refusal_code(e.code), "the " + what + " could not be paid now (" +
+                                                           e.message + "): nothing was paid, ask again"};
     }
 }
 

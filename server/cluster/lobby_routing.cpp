@@ -59,7 +59,7 @@ void LobbyRouting::submit(session::LobbyRequest request) {
             spdlog::warn("event=cluster_lobby_unreachable outcome={}",
                          result.outcome == RequestOutcome::no_responders ? "no_responders" : "timed_out");
             const protocol::Refusal refusal{
-                v1::ERROR_CODE_INTERNAL,
+                v1::ERROR_CODE_UNAVAILABLE,
                 "the lobby runs on another node, which cannot be reached now; retry in a moment"};
             links.local.to_session(session, session::serialise(protocol::error_message(refusal, request_id)));
         });

@@ -22,8 +22,10 @@ void answer_not_taken(ClusterLinks& links, const session::TableRequest& request,
     if (request.request_id == 0) return;
     protocol::Refusal refusal = session::unknown_table(request.table);
     if (outcome == RequestOutcome::timed_out || outcome == RequestOutcome::not_sent)
-        refusal = {v1::ERROR_CODE_INTERNAL,
-                   "the node hosting this table did not answer in time; retry in a moment"};
+        refusal = {v1::ERROR_CODE_UNAVAILABLE, std::string("the node hosting table ") +
+                                                   std::to_string(request.table.table) + " of tournament " +
+                                                   std::to_string(request.table.tournament_id) +
+                                                   " did not answer in time; retry in a moment"};
     v1::ServerMessage answer = protocol::error_message(refusal, request.request_id);
     protocol::set_table(answer.mutable_error()->mutable_table(), request.table);
     links.local.to_session(request.from.session, session::serialise(answer));

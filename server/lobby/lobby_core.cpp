@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "server/amount.hpp"
+#include "server/lobby/store_refusal_code.hpp"
 
 namespace tavolo::server::lobby {
 
@@ -62,12 +63,12 @@ SendToAccount store_refusal(AccountId account, std::uint64_t client_request,
                             text("the ", what, " for '", declaration.name, "' was refused: ", error.message));
         case StoreErrc::queue_full:
         case StoreErrc::shutting_down:
-            return error_to(account, client_request, v1::ERROR_CODE_INTERNAL,
+            return error_to(account, client_request, store_refusal_code(error.code),
                             text("the ", what, " for '", declaration.name, "' was not accepted (",
                                  persistence::to_string(error.code), ": ", error.message,
                                  "): nothing changed; try again in a moment"));
         default:
-            return error_to(account, client_request, v1::ERROR_CODE_INTERNAL,
+            return error_to(account, client_request, store_refusal_code(error.code),
                             text("the ", what, " for '", declaration.name, "' was not confirmed (",
                                  persistence::to_string(error.code), ": ", error.message,
                                  "): it may or may not have been recorded; try again: a retry never moves "

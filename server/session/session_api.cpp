@@ -79,8 +79,8 @@ protocol::Refusal refusal_of(AccountFailure failure) {
         case AccountFailure::unavailable:
             break;
     }
-    return {v1::ERROR_CODE_INTERNAL,
-            "the account service is unavailable; nothing changed, try again shortly"};
+    return {v1::ERROR_CODE_UNAVAILABLE,
+            "the account service is unavailable; nothing changed, try again in a moment"};
 }
 
 std::expected<protocol::TableAddress, protocol::Refusal> table_named(bool has_table,
@@ -155,6 +155,32 @@ std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMess
         }
         default:
             return refused(v1::ERROR_CODE_UNKNOWN_MESSAGE, "not a table request");
+    }
+}
+
+const v1::TableRef* table_ref_of(const v1::ClientMessage& message) {
+    const auto named = [](const auto& body) { return body.has_table() ? &body.table() : nullptr; };
+    switch (message.body_case()) {
+        case v1::ClientMessage::kAction:
+            return named(message.action());
+        case v1::ClientMessage::kSitOut:
+            return named(message.sit_out());
+        case v1::ClientMessage::kSitIn:
+            return named(message.sit_in());
+        case v1::ClientMessage::kChat:
+            return named(message.chat());
+        case v1::ClientMessage::kObserve:
+            return named(message.observe());
+        case v1::ClientMessage::kStopObserving:
+            return named(message.stop_observing());
+        case v1::ClientMessage::kRebuy:
+            return named(message.rebuy());
+        case v1::ClientMessage::kAddOn:
+            return named(message.add_on());
+        case v1::ClientMessage::kClientSeed:
+            return named(message.client_seed());
+        default:
+            return nullptr;
     }
 }
 

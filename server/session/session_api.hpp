@@ -35,6 +35,11 @@ struct TableAsk {
 std::expected<TableAsk, protocol::Refusal> table_request_of(const v1::ClientMessage& message,
                                                             std::size_t max_chat_chars);
 
+// The table a table request names (its `table` field), or nullptr when the message is not a table
+// request or names none. A refusal of a table request carries it back in v1::Error.table, so a client
+// at several tables knows which of its requests failed.
+const v1::TableRef* table_ref_of(const v1::ClientMessage& message);
+
 // A ClientSeed's bytes: BAD_FIELD over fairness::kMaxClientSeedBytes (64); an empty seed is one.
 std::expected<std::vector<std::uint8_t>, protocol::Refusal> client_seed_of(const v1::ClientSeed& seed);
 

@@ -271,19 +271,20 @@ Effects SessionCore::on_closed() {
 
 Effects SessionCore::on_table_request(const v1::ClientMessage& message) {
     const std::uint64_t request_id = message.request_id();
-    if (phase_ != Phase::logged_in) return refuse(not_logged_in(), request_id);
+    if (phase_ != Phase::logged_in) return refuse_table_request(not_logged_in(), message);
     auto ask = table_request_of(message, limits_.max_chat_chars);
-    if (!ask) return refuse(ask.error(), request_id);
+    if (!ask) return refuse_table_request(ask.error(), message);
     const protocol::TableAddress address = ask->table;
     const bool observe = std::holds_alternative<ObserveRequest>(ask->body);
     const bool stop = std::holds_alternative<StopObservingRequest>(ask->body);
     const bool watching = std::ranges::find(observed_, address) != observed_.end();
     // Each observed table streams to this connection: their number is bounded like the queue.
     if (observe && !watching && observed_.size() >= limits_.max_observed_tables)
-        return refuse({v1::ERROR_CODE_ILLEGAL_ACTION, "this connection watches " +
-                                                          std::to_string(limits_.max_observed_tables) +
-                                                          " tables already; stop watching one first"},
-                      request_id);
+        return refuse_table_request(
+            {v1::ERROR_CODE_ILLEGAL_ACTION, "this connection watches " +
+                                                std::to_string(limits_.max_observed_tables) +
+                                                " tables already; stop watching one first"},
+            message);
     if (services_.tables.submit({requester(), request_id, address, std::move(ask->body)}) ==
         Routed::unknown_table) {
         forget_observed(address);
@@ -332,6 +333,13 @@ Effects SessionCore::on_lobby_request(const v1::ClientMessage& message) {
 
 Effects SessionCore::refuse(const protocol::Refusal& refusal, std::uint64_t request_id) const {
     return {send(protocol::error_message(refusal, request_id))};
+}
+
+Effects SessionCore::refuse_table_request(const protocol::Refusal& refusal,
+                                          const v1::ClientMessage& message) const {
+    v1::ServerMessage answer = protocol::error_message(refusal, message.request_id());
+    if (const v1::TableRef* table = table_ref_of(message)) *answer.mutable_error()->mutable_table() = *table;
+    return {send(answer)};
 }
 
 Effects SessionCore::refuse_and_close(const protocol::Refusal& refusal, std::uint64_t request_id) {

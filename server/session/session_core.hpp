@@ -88,6 +88,8 @@ class SessionCore {
     Effects on_granted(std::uint64_t request_id, AccountGranted granted);
 
     Effects refuse(const protocol::Refusal& refusal, std::uint64_t request_id) const;
+    // A table request's refusal: it names the request's table (v1::Error.table) when the request did.
+    Effects refuse_table_request(const protocol::Refusal& refusal, const v1::ClientMessage& message) const;
     Effects refuse_and_close(const protocol::Refusal& refusal, std::uint64_t request_id);
     Effects close(v1::ErrorCode code, std::string reason, bool discard_queue);
     Requester requester() const;

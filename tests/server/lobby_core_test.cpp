@@ -176,7 +176,7 @@ TEST_F(LobbyCoreTest, ADatabaseDownLeavesTheLobbyUnchangedAndTheRetryReplaysTheS
     const std::string before = lobby.snapshot().SerializeAsString();
     lobby.db.failure = StoreErrc::unavailable;
     const Effects failed = lobby.enter(account(1), t);
-    EXPECT_EQ(error_code(failed, account(1)), v1::ERROR_CODE_INTERNAL);
+    EXPECT_EQ(error_code(failed, account(1)), v1::ERROR_CODE_UNAVAILABLE);
     EXPECT_EQ(lobby.snapshot().SerializeAsString(), before);
     lobby.db.failure.reset();
     const Effects retried = lobby.enter(account(1), t);

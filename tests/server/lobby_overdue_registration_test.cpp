@@ -163,7 +163,7 @@ TEST_F(OverdueRegistrationTest, AnOverdueBuyInThatFailsIsRefusedThenAndTheAccoun
     enter_and_time_out(lobby);
     lobby.db.failure = StoreErrc::queue_full;
     const Effects answered = lobby.release();
-    EXPECT_EQ(error_code(answered, account(3)), v1::ERROR_CODE_INTERNAL);
+    EXPECT_EQ(error_code(answered, account(3)), v1::ERROR_CODE_UNAVAILABLE);
     lobby.db.failure.reset();
     const Effects retried = lobby.enter(account(3), t, 35);
     const auto replies = only<SendToAccount>(retried);

@@ -256,6 +256,35 @@ TEST(SessionTables, ChatIsCheckedThenRouted) {
     EXPECT_EQ(std::get<ChatRequest>(h.tables.requests[0].body).text, accented);
 }
 
+// A client at several tables tells which of its requests failed: every refusal of a table request
+// that named a table carries it in Error.table (issue 14's review), not only UNKNOWN_TABLE's.
+TEST(SessionTables, ARefusedTableRequestNamesItsTable) {
+    SessionLimits limits;
+    limits.max_observed_tables = 1;
+    Harness h(7, limits);
+    const auto named = [](const Effects& effects) {
+        const auto messages = sent(effects);
+        return messages.size() == 1 && messages[0].has_error() &&
+               messages[0].error().table().tournament_id() == kOtherTable.tournament_id &&
+               messages[0].error().table().table() == kOtherTable.table;
+    };
+    Harness anonymous;
+    anonymous.welcome();
+    EXPECT_TRUE(named(anonymous.feed(fold(kOtherTable)))) << "not logged in";
+    h.log_in_alice();
+    EXPECT_TRUE(named(h.feed(chat(kOtherTable, "")))) << "a bad chat line";
+    v1::ClientMessage no_command = fold(kOtherTable);
+    no_command.mutable_action()->clear_poker();
+    EXPECT_TRUE(named(h.feed(no_command))) << "an action without a command";
+    EXPECT_TRUE(h.feed(observe(kTable)).empty());
+    EXPECT_TRUE(named(h.feed(observe(kOtherTable)))) << "over the observed tables' bound";
+    v1::ClientMessage no_table = fold(kTable);
+    no_table.mutable_action()->clear_table();
+    const auto unnamed = sent(h.feed(no_table));
+    ASSERT_EQ(unnamed.size(), 1U);
+    EXPECT_FALSE(unnamed[0].error().has_table()) << "a request that named no table";
+}
+
 TEST(SessionTables, ObservedTablesAreTrackedAndReleasedOnClose) {
     Harness h;
     h.log_in_alice();

@@ -94,7 +94,7 @@ TEST(SessionLogIn, FailuresMapToTheirCodesAndLeaveTheSessionAnonymous) {
     const std::pair<AccountFailure, v1::ErrorCode> cases[] = {
         {AccountFailure::wrong_credentials, v1::ERROR_CODE_WRONG_CREDENTIALS},
         {AccountFailure::bad_resume_token, v1::ERROR_CODE_BAD_RESUME_TOKEN},
-        {AccountFailure::unavailable, v1::ERROR_CODE_INTERNAL},
+        {AccountFailure::unavailable, v1::ERROR_CODE_UNAVAILABLE},
     };
     for (const auto& [failure, code] : cases) {
         Harness h;

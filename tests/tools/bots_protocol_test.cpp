@@ -268,21 +268,23 @@ TEST(BotsProtocol, RefusedActionsAreCountedAndRules8LeaksGapsAndMalformedFramesA
               "bots: players=1 hands=1 actions=1 refused=1 reconnects=0 finished=1 errors=3");
 }
 
-// A registration the server cannot record for now (INTERNAL: "try again") is asked again after a
-// backoff, under --max-registering: counted as refused, not an error (issue 14: 20,000 bots at once).
+// A registration the server cannot record for now (UNAVAILABLE: "retry in a moment") is asked again
+// after a backoff, under --max-registering: counted as refused, not an error (issue 14: 20,000 bots at
+// once).
 std::string retry_script(FakeWsServer& server) {
     std::string name;
     if (auto problem = greet(server, "", "token-1", name); !problem.empty()) return problem;
     auto reg = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
     if (!reg || !reg->has_register_tournament()) return "expected Register";
     v1::ServerMessage busy = answer(reg->request_id());
-    busy.mutable_error()->set_code(v1::ERROR_CODE_INTERNAL);
-    busy.mutable_error()->set_message("the database did not answer in time: try again");
+    busy.mutable_error()->set_code(v1::ERROR_CODE_UNAVAILABLE);
+    busy.mutable_error()->set_message("the database did not answer in time: retry in a moment");
     server.send(busy);
     auto again = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
     if (!again || !again->has_register_tournament() ||
         again->register_tournament().tournament_id() != kTournament)
-        return "expected the Register again after INTERNAL" + (again ? ": " + again->ShortDebugString() : "");
+        return "expected the Register again after UNAVAILABLE" +
+               (again ? ": " + again->ShortDebugString() : "");
     v1::ServerMessage registered = answer(again->request_id());
     registered.mutable_registered()->set_tournament_id(kTournament);
     registered.mutable_registered()->set_entrant(1);
@@ -307,6 +309,77 @@ TEST(BotsProtocol, ARegistrationRefusedForNowIsAskedAgainAfterABackoff) {
     EXPECT_EQ(script_problem, "");
     EXPECT_EQ(summary_line(tally),
               "bots: players=1 hands=0 actions=0 refused=1 reconnects=0 finished=1 errors=0");
+}
+
+// A table request the server could not route for now (UNAVAILABLE, naming its table: the node hosting
+// it did not answer) is a refusal; the table's next snapshot asks again. INTERNAL, which waiting does
+// not cure, is not retried: a registration refused so is an error and the bot stops.
+std::string unavailable_script(FakeWsServer& server) {
+    std::string name;
+    if (auto problem = greet(server, "", "token-1", name); !problem.empty()) return problem;
+    auto reg = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
+    if (!reg || !reg->has_register_tournament()) return "expected Register";
+    v1::ServerMessage registered = answer(reg->request_id());
+    registered.mutable_registered()->set_tournament_id(kTournament);
+    server.send(registered);
+    server.send(snapshot(1, 1));
+    auto action = next(server, v1::TOURNAMENT_STATE_RUNNING, true);
+    if (auto problem = check_action(action, 1); !problem.empty()) return problem;
+    v1::ServerMessage later = answer(action->request_id());
+    later.mutable_error()->set_code(v1::ERROR_CODE_UNAVAILABLE);
+    later.mutable_error()->set_message("the node hosting table 0 of tournament 7 did not answer in time");
+    later.mutable_error()->mutable_table()->set_tournament_id(kTournament);
+    server.send(later);
+    server.send(snapshot(2, 2));  // the new host's snapshot asks the decision again
+    if (auto problem = check_action(next(server, v1::TOURNAMENT_STATE_RUNNING, true), 2); !problem.empty())
+        return "after UNAVAILABLE: " + problem;
+    server.send(finished());
+    if (next(server, v1::TOURNAMENT_STATE_FINISHED, true))
+        return "the bot went on after its tournament finished";
+    return "";
+}
+
+TEST(BotsProtocol, ATableRequestRefusedForNowIsARefusalAndTheNextDecisionIsPlayed) {
+    FakeWsServer server;
+    std::string script_problem = "the script did not run";
+    std::thread script([&] {
+        script_problem = unavailable_script(server);
+        if (!script_problem.empty()) server.drop();
+    });
+    const Tally tally = run_fleet(one_bot(server));
+    script.join();
+    EXPECT_EQ(script_problem, "");
+    EXPECT_EQ(summary_line(tally),
+              "bots: players=1 hands=1 actions=2 refused=1 reconnects=0 finished=1 errors=0");
+}
+
+std::string internal_script(FakeWsServer& server) {
+    std::string name;
+    if (auto problem = greet(server, "", "token-1", name); !problem.empty()) return problem;
+    auto reg = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
+    if (!reg || !reg->has_register_tournament()) return "expected Register";
+    v1::ServerMessage broken = answer(reg->request_id());
+    broken.mutable_error()->set_code(v1::ERROR_CODE_INTERNAL);
+    broken.mutable_error()->set_message("the database holds a value this version does not know");
+    server.send(broken);
+    if (auto again = next(server, v1::TOURNAMENT_STATE_REGISTERING, false);
+        again && again->has_register_tournament())
+        return "the bot asked again after INTERNAL, which waiting does not cure";
+    return "";
+}
+
+TEST(BotsProtocol, ARegistrationRefusedWithInternalIsAnErrorNotRetried) {
+    FakeWsServer server;
+    std::string script_problem = "the script did not run";
+    std::thread script([&] {
+        script_problem = internal_script(server);
+        if (!script_problem.empty()) server.drop();
+    });
+    const Tally tally = run_fleet(one_bot(server));
+    script.join();
+    EXPECT_EQ(script_problem, "");
+    EXPECT_EQ(summary_line(tally),
+              "bots: players=1 hands=0 actions=0 refused=0 reconnects=0 finished=0 errors=1");
 }
 
 TEST(BlockingClient, SendsAndReceivesUntilAMessageAndRecordsWhatItRefused) {

@@ -141,6 +141,9 @@ class FakeWsServer {
 
     bool send(const v1::ServerMessage& message) { return send_frame(0x2, message.SerializeAsString()); }
     bool send_binary(const std::string& bytes) { return send_frame(0x2, bytes); }
+    // A ping, as the real server's keep-alive sends one: the client's WebSocket answers it with a pong
+    // (read_message skips pongs).
+    bool send_ping() { return send_frame(0x9, "keep-alive"); }
     bool send_text(const std::string& text) { return send_frame(0x1, text); }
 
     // Drops the connection without a close handshake (a network failure, as the client sees it).

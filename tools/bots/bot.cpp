@@ -306,9 +306,9 @@ void Bot::on_error(const v1::ServerMessage& message) {
             fleet_.note(name_, "stops: its wallet no longer holds a buy-in");
             return finish();
         }
-        if (e.code() == v1::ERROR_CODE_INTERNAL || e.code() == v1::ERROR_CODE_RATE_LIMITED) {
-            // "Try again" (a database that did not answer in time under thousands of buy-ins at once):
-            // the same request later, under the same idempotency key on the server's side.
+        if (e.code() == v1::ERROR_CODE_UNAVAILABLE || e.code() == v1::ERROR_CODE_RATE_LIMITED) {
+            // "Retry in a moment" (a database that did not answer in time under thousands of buy-ins at
+            // once): the same request later, under the same idempotency key on the server's side.
             if (++register_retries_ <= kMaxRegisterRetries) {
                 ++fleet_.tally().refused;
                 fleet_.note(name_, "registration refused for now, retried: " + error_text(e));
@@ -327,7 +327,7 @@ void Bot::on_error(const v1::ServerMessage& message) {
         return;
     }
     if (message.request_id() != 0 && message.request_id() == subscribe_request_ &&
-        (e.code() == v1::ERROR_CODE_INTERNAL || e.code() == v1::ERROR_CODE_RATE_LIMITED) &&
+        (e.code() == v1::ERROR_CODE_UNAVAILABLE || e.code() == v1::ERROR_CODE_RATE_LIMITED) &&
         ++lobby_retries_ <= kMaxRegisterRetries) {
         // "Retry in a moment": e.g. the lobby's node died and another has not taken its lease yet
         // (docs/SCALING.md). The subscription is asked again after a growing step.
@@ -339,12 +339,17 @@ void Bot::on_error(const v1::ServerMessage& message) {
         });
         return;
     }
-    if (e.code() == v1::ERROR_CODE_INTERNAL && message.request_id() != 0) {
-        // "Retry in a moment" for a table request the bot no longer waits for (e.g. the node hosting
-        // the table died with it; the new host's snapshot asks the decision again): a refusal.
+    if (e.code() == v1::ERROR_CODE_UNAVAILABLE && message.request_id() != 0) {
+        // "Retry in a moment" for a request the bot no longer waits for, such as a table request (e.g.
+        // the node hosting the table died with it; the new host's snapshot asks the decision again):
+        // a refusal. A table request's Error names its table, so the note says which.
         ++fleet_.tally().refused;
-        fleet_.note(name_,
-                    "request " + std::to_string(message.request_id()) + " refused for now: " + error_text(e));
+        const std::string at = e.has_table()
+                                   ? " at table " + std::to_string(e.table().table()) + " of tournament " +
+                                         std::to_string(e.table().tournament_id())
+                                   : std::string();
+        fleet_.note(name_, "request " + std::to_string(message.request_id()) + at +
+                               " refused for now: " + error_text(e));
         return;
     }
     error("server error: " + error_text(e));

@@ -197,9 +197,10 @@ void LoadPlayer::on_error(const v1::ServerMessage& message) {
         registering_.erase(it);
         const bool closed =
             e.code() == v1::ERROR_CODE_REGISTRATION_CLOSED || e.code() == v1::ERROR_CODE_UNKNOWN_TOURNAMENT;
-        // INTERNAL: the database did not answer in time, nothing changed ("try again"): the seat is
-        // asked for again, counted in the detail line's retried=, not an error.
-        const bool retry = e.code() == v1::ERROR_CODE_INTERNAL;
+        // UNAVAILABLE: the database did not answer in time or its queue is full ("retry in a moment"),
+        // RATE_LIMITED: too fast: the seat is asked for again, counted in the detail line's retried=,
+        // not an error.
+        const bool retry = e.code() == v1::ERROR_CODE_UNAVAILABLE || e.code() == v1::ERROR_CODE_RATE_LIMITED;
         if (!closed && !retry)
             run_.error(index_, "could not register for tournament " + std::to_string(tournament) + ": " +
                                    error_text(e));

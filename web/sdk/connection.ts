@@ -15,6 +15,7 @@ import { ErrorCode, ProtocolVersion } from "./gen/vocabulary_pb.js";
 import { Emitter } from "./emitter.js";
 import { type LobbyTournament, lobbyTournamentOf } from "./lobby.js";
 import { type TableAddress, type TableKey, type TableModel, addressOf, tableKey } from "./model.js";
+import { retryingRefusals } from "./retry.js";
 import { TableStream } from "./table_stream.js";
 import {
   type Account,
@@ -397,7 +398,8 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
     const id = Number(m.requestId);
     const waiting = id ? this.pending.get(id) : undefined;
     if (m.body.case === "error") {
-      const error = new TavoloError(m.body.value.code, m.body.value.message);
+      const e = m.body.value;
+      const error = new TavoloError(e.code, e.message, e.table ? addressOf(e.table) : undefined);
       if (waiting) {
         this.pending.delete(id);
         waiting.reject(error);
@@ -526,11 +528,20 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         if (m.body.case !== "loggedIn") throw unexpected(m);
         this.loggedIn(m.body.value);
       } else this.setState("open");
-      if (this.lobbyWanted) await this.subscribeLobby();
       for (const key of this.observed) {
         const [tournamentId, table] = key.split("/").map(Number);
         await this.send({ case: "observe", value: { table: ref({ tournamentId: tournamentId!, table: table! }) } });
       }
+      // The lobby refused for now (its node or database away: UNAVAILABLE) is asked again on this
+      // connection, which stays; any other refusal drops it as below. Once this socket is gone or the
+      // lobby unwanted, its answer does not matter (and must not drop a newer socket).
+      const socket = this.socket;
+      const stillWanted = () => this.socket === socket && this.lobbyWanted;
+      if (this.lobbyWanted)
+        await retryingRefusals(() => this.subscribeLobby(), { ...this.options.backoff, stillWanted }).catch((e: unknown) => {
+          if (stillWanted()) throw e;
+          return [];
+        });
     } catch (e) {
       const error = e instanceof TavoloError ? e : new TavoloError(ErrorCode.UNSPECIFIED, String(e));
       if (error.code === ErrorCode.BAD_RESUME_TOKEN || error.code === ErrorCode.ACCOUNT_CLOSED) {
@@ -539,8 +550,10 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
         this.emit("loggedOut", error.message);
         return;
       }
-      // Otherwise the socket dropped again (onclose schedules the next attempt), or the server
-      // refused for a while (INTERNAL: its database is away; RATE_LIMITED): drop and try again later.
+      // Otherwise the socket dropped again (onclose schedules the next attempt), or the server refused
+      // for a while (UNAVAILABLE, RATE_LIMITED) or with a fault (INTERNAL, also told as an error): drop
+      // and try again later, a resume has no other way forward.
+      if (error.code !== ErrorCode.UNSPECIFIED && !error.retryable) this.emit("error", error);
       this.dropNow();
     }
   }

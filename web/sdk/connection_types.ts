@@ -5,7 +5,7 @@ import type { Closing } from "./gen/tavolo_pb.js";
 import type { TournamentEvent } from "./gen/tournament_pb.js";
 import { ErrorCode } from "./gen/vocabulary_pb.js";
 import type { LobbyTournament } from "./lobby.js";
-import type { TableKey, TableModel } from "./model.js";
+import type { TableAddress, TableKey, TableModel } from "./model.js";
 
 /** What a WebSocket must offer: the browser's, or Node's `ws`. */
 export interface WebSocketLike {
@@ -52,6 +52,8 @@ export class TavoloError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The table a refused table request named (the server's Error.table): which of them failed. */
+    readonly table?: TableAddress,
   ) {
     super(message);
     this.name = "TavoloError";
@@ -59,6 +61,19 @@ export class TavoloError extends Error {
   get codeName(): string {
     return ErrorCode[this.code] ?? String(this.code);
   }
+  /** Waiting cures it: send the same request again after a wait that grows (isRetryable). */
+  get retryable(): boolean {
+    return isRetryable(this.code);
+  }
+}
+
+/**
+ * The refusals that waiting cures: UNAVAILABLE ("retry in a moment": the server's database or the node
+ * hosting a table or the lobby did not answer in time) and RATE_LIMITED (too fast). INTERNAL is not one:
+ * waiting does not cure a fault.
+ */
+export function isRetryable(code: ErrorCode): boolean {
+  return code === ErrorCode.UNAVAILABLE || code === ErrorCode.RATE_LIMITED;
 }
 
 export interface ChatEntry {

@@ -7,5 +7,6 @@ export * from "./fold.js";
 export * from "./hand_recorder.js";
 export * from "./lobby.js";
 export * from "./model.js";
+export * from "./retry.js";
 export * from "./table_stream.js";
 export * as wire from "./wire.js";

@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "server/cluster/subjects.hpp"
 #include "tavolo.pb.h"
 #include "tests/support/nats_process.hpp"
 
@@ -103,11 +104,12 @@ struct Node {
     actors::SeatBook seats;
     std::unique_ptr<ClusterNode> cluster;
 
-    Node(boost::asio::io_context& io, const std::string& id, const std::string& url) {
+    Node(boost::asio::io_context& io, const std::string& id, const std::string& url,
+         std::chrono::milliseconds request_timeout = 5s) {
         ClusterNodeOptions options;
         options.node = id;
         options.bus.url = url;
-        options.request_timeout = 5s;
+        options.request_timeout = request_timeout;
         auto started = ClusterNode::start(io, options, sessions, tables, seats,
                                           [this](AccountIdValue a) { return sessions.session_of(a); });
         if (!started) throw std::runtime_error(started.error());
@@ -201,6 +203,36 @@ TEST_F(Cluster, ATableRequestReachesItsHostAndTheAnswerComesBackToTheSession) {
     EXPECT_EQ(answer.error().code(), v1::ERROR_CODE_UNKNOWN_TABLE) << answer.DebugString();
 }
 
+// A host that does not answer in time (5 s in production; 300 ms here): the session hears
+// UNAVAILABLE, "retry in a moment", naming the table in the message and in Error.table, so a client at
+// several tables knows which request failed.
+TEST_F(Cluster, ATableRequestItsHostDoesNotAnswerInTimeIsRefusedForNowNamingTheTable) {
+    Node c(io, "c", nats.url(), 300ms);
+    // Node b subscribes to tournament 6's subject and never answers (a host stuck or dying).
+    b->cluster->bus().subscribe(subjects::table(6), [](const BusMessage&) {});
+    b->settle();
+    c.settle();
+
+    session::TableRequest action;
+    action.from = session::Requester{9, 42, std::string("alice")};
+    action.request_id = 11;
+    action.table = {6, 2};
+    action.body = v1::Action{};
+    EXPECT_EQ(c.cluster->tables().submit(action), session::Routed::delivered);
+    ASSERT_TRUE(eventually(c.sessions.m, c.sessions.cv, [&] { return !c.sessions.to_sessions.empty(); }));
+    const auto& [session, bytes] = c.sessions.to_sessions.front();
+    EXPECT_EQ(session, 9U);
+    const auto answer = parsed(bytes);
+    EXPECT_EQ(answer.request_id(), 11U);
+    EXPECT_EQ(answer.error().code(), v1::ERROR_CODE_UNAVAILABLE) << answer.DebugString();
+    EXPECT_EQ(answer.error().table().tournament_id(), 6);
+    EXPECT_EQ(answer.error().table().table(), 2);
+    EXPECT_NE(answer.error().message().find("table 2 of tournament 6"), std::string::npos)
+        << answer.error().message();
+    EXPECT_NE(answer.error().message().find("retry in a moment"), std::string::npos)
+        << answer.error().message();
+}
+
 TEST_F(Cluster, SeatsAreMirroredAndFramesFollowTheAccountToItsNode) {
     b->seats.seat(42, {5, 0});
     ASSERT_TRUE(poll_until([&] { return !a->seats.tables_of(42).empty(); }));
@@ -283,7 +315,7 @@ TEST_F(Cluster, LobbyRequestsAndNoticesReachTheLobbyNode) {
     const auto answer = parsed(a->sessions.to_sessions.front().second);
     EXPECT_EQ(a->sessions.to_sessions.front().first, 8U);
     EXPECT_EQ(answer.request_id(), 5U);
-    EXPECT_EQ(answer.error().code(), v1::ERROR_CODE_INTERNAL);
+    EXPECT_EQ(answer.error().code(), v1::ERROR_CODE_UNAVAILABLE);
     EXPECT_NE(answer.error().message().find("retry"), std::string::npos) << answer.error().message();
 }
 

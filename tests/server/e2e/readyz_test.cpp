@@ -1,12 +1,85 @@
 // /readyz answers for the database as it is now: the real server against a private PostgreSQL that the
 // test stops and starts again.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <filesystem>
+#include <vector>
+
+#include "persistence/migrations.hpp"
+#include "server/database_health.hpp"
 #include "tests/persistence/test_database.hpp"
 #include "tests/support/private_cluster.hpp"
 #include "tests/support/server_process.hpp"
 
 using namespace tavolo::testing;
+
+namespace {
+
+// While it lives, the process can open no descriptor (as a server whose every descriptor a player
+// holds): the soft limit lowered near the highest open one, the numbers left below it taken.
+class DescriptorsExhausted {
+  public:
+    DescriptorsExhausted() {
+        ::getrlimit(RLIMIT_NOFILE, &saved_);
+        int highest = 0;
+        for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd"))
+            highest = std::max(highest, std::stoi(entry.path().filename().string()));
+        rlimit tight = saved_;
+        tight.rlim_cur = static_cast<rlim_t>(highest) + 16;
+        ::setrlimit(RLIMIT_NOFILE, &tight);
+        for (int fd; (fd = ::open("/dev/null", O_RDONLY)) >= 0;)
+            taken_.push_back(fd);
+    }
+    ~DescriptorsExhausted() {
+        for (int fd : taken_)
+            ::close(fd);
+        ::setrlimit(RLIMIT_NOFILE, &saved_);
+    }
+    DescriptorsExhausted(const DescriptorsExhausted&) = delete;
+    DescriptorsExhausted& operator=(const DescriptorsExhausted&) = delete;
+    bool full() const {
+        const int fd = ::open("/dev/null", O_RDONLY);
+        if (fd >= 0) ::close(fd);
+        return fd < 0 && errno == EMFILE;
+    }
+
+  private:
+    rlimit saved_{};
+    std::vector<int> taken_;
+};
+
+}  // namespace
+
+// Issue 14's review: at the descriptor limit /readyz said database_down for 7 minutes while writes
+// went on, because each probe opened a connection. The probe keeps one: with no descriptor to spare it
+// still sees the database; and it stays honest: a stopped database is down, a restarted one (its kept
+// connection now broken) up again at the next probe.
+TEST(ServerReadiness, TheProbeNeedsNoNewDescriptorYetSeesTheDatabaseStopAndReturn) {
+    using tavolo::server::DatabaseHealth;
+    PrivateCluster cluster;
+    tavolo::persistence::apply_migrations(cluster.url());
+    DatabaseHealth health(DatabaseHealth::postgres_probe(cluster.url()), DatabaseHealth::Options{});
+    health.check();
+    ASSERT_TRUE(health.readiness().ready) << health.readiness().reason;
+    {
+        DescriptorsExhausted exhausted;
+        ASSERT_TRUE(exhausted.full());
+        for (int i = 0; i < 5; ++i)
+            health.check();
+        const auto at_limit = health.readiness();
+        EXPECT_TRUE(at_limit.ready) << "no descriptor left, the database fine: " << at_limit.reason;
+    }
+    cluster.stop();
+    health.check();
+    EXPECT_FALSE(health.readiness().ready) << "a stopped database must still be reported";
+    cluster.start();
+    health.check();
+    EXPECT_TRUE(health.readiness().ready) << "back after a restart: " << health.readiness().reason;
+}
 
 TEST(ServerReadiness, ReadyzFollowsTheDatabaseWhenItStopsAndWhenItReturns) {
     PrivateCluster cluster;

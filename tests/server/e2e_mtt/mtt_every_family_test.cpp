@@ -28,7 +28,7 @@ constexpr std::int64_t kGrantCents = 100'000;  // [accounts] starting_balance, t
 std::string header(int speed) {
     return "[clock]\nspeed = " + std::to_string(speed) +
            "\n\n[accounts]\npassword_cost = \"minimum\"\n\n[lobby]\ndemo = false\n\n[log]\nlevel = "
-           "\"info\"\n\n";
+           "\"debug\"\n\n";  // debug: the director's table_balanced lines
 }
 
 // 60 players on tables of 6: ten tables, six paid, so the bubble (7 players) is on two tables.
@@ -108,6 +108,14 @@ void play_mtt(const std::string& game, const std::string& betting) {
     const Balance balance = balance_of(log);
     EXPECT_GT(balance.lines, 60) << "a balancing line after each report";
     EXPECT_LE(balance.worst_gap, 1) << "a table two or more players above another after its balancing";
+    // The lines above are debug; the end of the tournament says the same at info, once.
+    std::smatch summary;
+    const std::regex summary_line(R"(event=table_balance tournament=\d+ reports=\d+ max_gap=(\d+))");
+    const bool summarised = std::regex_search(log, summary, summary_line);
+    EXPECT_TRUE(summarised) << "no event=table_balance line at the tournament's end";
+    if (summarised) {
+        EXPECT_EQ(std::stoi(summary[1]), balance.worst_gap);
+    }
     EXPECT_GE(occurrences(log, "event=tables_broken"), 8) << "ten tables broken down to the final one";
     // No hand-for-hand check here: it is due only while exactly one player more than the paid places
     // remains on two tables or more, and the hand in play at the other table often bursts the bubble

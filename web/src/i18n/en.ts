@@ -77,6 +77,7 @@ export const en: Catalogue = {
   "error.notSeated": "You are not seated at this table.",
   "error.shuttingDown": "The server is stopping for maintenance: try again in a few minutes.",
   "error.internal": "Server error: nothing changed, try again.",
+  "error.unavailable": "The server is busy or reconnecting: nothing changed, try again in a moment.",
   "error.superseded": "This connection was replaced by another one opened with your account.",
   "error.badChat": "Empty or too long message: 200 characters at most.",
   "error.purchaseRefused": "This purchase is not available now: nothing was charged.",

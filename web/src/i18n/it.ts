@@ -77,6 +77,7 @@ export const it = {
   "error.notSeated": "Non sei seduto a questo tavolo.",
   "error.shuttingDown": "Il server si sta fermando per manutenzione: riprova tra qualche minuto.",
   "error.internal": "Errore del server: non è cambiato nulla, riprova.",
+  "error.unavailable": "Il server è occupato o si sta riconnettendo: non è cambiato nulla, riprova tra un momento.",
   "error.superseded": "Questa connessione è stata sostituita da un'altra aperta con il tuo conto.",
   "error.badChat": "Messaggio vuoto o troppo lungo: al massimo 200 caratteri.",
   "error.purchaseRefused": "Acquisto non disponibile adesso: non ti è stato addebitato nulla.",

@@ -23,6 +23,7 @@ const keys: Partial<Record<ErrorCode, MessageKey>> = {
   [ErrorCode.NOT_SEATED]: "error.notSeated",
   [ErrorCode.SHUTTING_DOWN]: "error.shuttingDown",
   [ErrorCode.INTERNAL]: "error.internal",
+  [ErrorCode.UNAVAILABLE]: "error.unavailable",
   [ErrorCode.SUPERSEDED]: "error.superseded",
   [ErrorCode.BAD_CHAT]: "error.badChat",
   [ErrorCode.PURCHASE_REFUSED]: "error.purchaseRefused",
