@@ -358,11 +358,13 @@ std::expected<std::vector<DirectorMessage>, DirectorError> TournamentDirector::o
         idle_.push_back(r.table);
         // Shoot-out: with no hand in play anywhere, the stage may be over.
         if (staged() && tables_in_hand_ == 0) end_round(rng, out);
-        if (on_break_)  // synchronous: a table learns of the break when its hand is over
+        // Synchronous: a table learns of the break when its hand is over; one that hand broke is closed
+        // and hears nothing more.
+        if (!on_break_)
+            start_round(out);
+        else if (floor_.open(r.table))
             out.emplace_back(PauseForBreak{
                 r.table, std::chrono::duration_cast<std::chrono::milliseconds>(break_ends_).count()});
-        else
-            start_round(out);
         crown_if_last(out);
         if (!finished() && floor_.open(r.table) && !playing(r.table) && !on_break_)
             out.emplace_back(Wait{r.table, floor_.table(r.table).player_count() < 2

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "server/actors/director_actor_impl.hpp"
 
 namespace tavolo::server::actors {
@@ -299,7 +301,12 @@ void DirectorActor::Impl::deliver(std::vector<engine::DirectorMessage> messages)
         }
         const auto it = tables.find(table);
         if (it == tables.end()) continue;
-        const bool closing = std::holds_alternative<engine::CloseTable>(batch.back());
+        // Anywhere in the batch, not only last: a message after it (the engine's bug of a PauseForBreak to
+        // a table its own hand broke) would otherwise leave the broken table's row open, its stale seats
+        // counted, and the table registered.
+        const bool closing = std::any_of(batch.begin(), batch.end(), [](const engine::DirectorMessage& m) {
+            return std::holds_alternative<engine::CloseTable>(m);
+        });
         it->second->deliver(std::move(batch), ends, std::move(notices[table]));
         if (closing) {
             mark_broken(table);

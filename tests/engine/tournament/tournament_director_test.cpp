@@ -183,6 +183,35 @@ TEST(Director, rules_6_breaks_are_synchronous_and_play_resumes_after_them) {
     EXPECT_EQ(started[0].table, 0);
 }
 
+// A table whose hand ends during the break and which that hand breaks (its players fit on the
+// others) is closed, and told nothing after its CloseTable: no PauseForBreak (the 1,000-player kill -9
+// run: the table refused it, the server's actor never saw the CloseTable last, and the broken table's
+// row stayed open with its players' old stacks).
+TEST(Director, rules_6_a_table_broken_by_the_hand_it_ends_in_the_break_is_told_nothing_after_closing) {
+    Room room;
+    room.start(21, mtt(10), Pace::Free);  // three tables of 7
+    room.tick(Duration{0});
+    HandSetup zero, one, two;
+    room.begin(0, zero);
+    room.begin(1, one);
+    room.begin(2, two);
+    room.tick(minutes(60));  // the break, while every table plays its hand
+    ASSERT_TRUE(room.director->on_break());
+    room.now = minutes(61);
+    const auto mark = room.said.size();
+    room.end(0, zero, {room.seat_of(0, 0)});  // 20 left: two tables of 10 hold them all
+    room.report(0);                           // every message applied (Room::deliver asserts it)
+    EXPECT_FALSE(room.director->floor().open(0));
+    ASSERT_EQ(room.since<CloseTable>(mark, 0).size(), 1u);
+    EXPECT_TRUE(room.since<PauseForBreak>(mark, 0).empty());
+    EXPECT_TRUE(std::holds_alternative<CloseTable>(room.said.back()) || addressee(room.said.back()) != 0);
+    room.end(1, one);
+    room.report(1);
+    room.end(2, two);
+    room.report(2);
+    EXPECT_EQ(room.director->floor().players(), 20);
+}
+
 // P + 1 players on two tables: every table plays one hand and waits for the others; players
 // eliminated in the same round with equal starting chips share their places (RULES.md §6).
 TEST(Director, rules_6_hand_for_hand_tables_wait_for_each_other_and_rank_the_round_together) {

@@ -208,8 +208,8 @@ TEST_F(Cluster, ATableRequestReachesItsHostAndTheAnswerComesBackToTheSession) {
 // several tables knows which request failed.
 TEST_F(Cluster, ATableRequestItsHostDoesNotAnswerInTimeIsRefusedForNowNamingTheTable) {
     Node c(io, "c", nats.url(), 300ms);
-    // Node b subscribes to tournament 6's subject and never answers (a host stuck or dying).
-    b->cluster->bus().subscribe(subjects::table(6), [](const BusMessage&) {});
+    // Node b subscribes to table 2 of tournament 6 and never answers (a host stuck or dying).
+    b->cluster->bus().subscribe(subjects::table(6, 2), [](const BusMessage&) {});
     b->settle();
     c.settle();
 
