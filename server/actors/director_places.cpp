@@ -67,10 +67,10 @@ void DirectorActor::Impl::pay_new_places() {
 
 // The eliminations told since the last update, to every entrant still in (elimination_news.hpp): at
 // once when none went within the interval, else when it has passed (a timer on the strand). Nothing
-// once the results are out: they say it all.
+// once the results are out (they say it all) or a cancellation began (its refunds do).
 void DirectorActor::Impl::send_news() {
     const auto due = news.due_at();
-    if (!due || results_sent) return;
+    if (!due || results_sent || cancel_run.cancelling) return;
     const auto now = EliminationNews::Clock::now();
     if (now < *due) {
         if (news_armed) return;

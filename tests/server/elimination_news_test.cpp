@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace tavolo::server::actors {
 namespace {
 
@@ -13,7 +15,9 @@ using Clock = EliminationNews::Clock;
 protocol::v1::PlayerEliminated out(int place) {
     protocol::v1::PlayerEliminated e;
     e.set_entrant(place);
-    e.set_name("p" + std::to_string(place));
+    std::string name = "p";
+    name += std::to_string(place);
+    e.set_name(name);
     e.set_place(place);
     e.set_shared(1);
     return e;
