@@ -25,6 +25,8 @@ namespace tavolo::server::actors {
 struct DirectorOptions {
     std::chrono::milliseconds pause_between_hands{3'000};  // game time, so players see the showdown
     std::chrono::milliseconds close_after{10'000};         // game time from the result to the tables' removal
+    // REAL time between two PlayersLeft updates to the entrants still in (elimination_news.hpp).
+    std::chrono::milliseconds news_interval{1'000};
 };
 
 class DirectorActor {

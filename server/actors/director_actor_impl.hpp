@@ -20,6 +20,7 @@
 #include "server/actors/cancellation_run.hpp"
 #include "server/actors/director_journal.hpp"
 #include "server/actors/director_watch.hpp"
+#include "server/actors/elimination_news.hpp"
 #include "server/actors/late_entries.hpp"
 #include "server/actors/move_notices.hpp"
 #include "server/actors/on_strand.hpp"
@@ -52,6 +53,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
           strand(asio::make_strand(c.io)),
           tick_timer(strand),
           close_timer(strand),
+          news_timer(strand),
+          news(o.news_interval),
           watch(persistence::raw(start.tournament)) {}
 
     ActorContext ctx;
@@ -63,6 +66,9 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     Strand strand;
     asio::steady_timer tick_timer;
     asio::steady_timer close_timer;
+    asio::steady_timer news_timer;  // the next PlayersLeft (elimination_news.hpp), real time
+    EliminationNews news;
+    bool news_armed = false;
     SecureRandom rng;
     std::optional<engine::TournamentDirector> director;
     std::optional<DirectorJournal> journal;  // decisions carried out once saved (director_journal.hpp)
@@ -144,6 +150,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     bool settle_overlay();
     persistence::TableId lane_of_placing(std::size_t i) const;
     void note_placings(engine::TableId table);
+    void send_news();
     void open_reentry(persistence::RegistrationId registration);
     void after_clock();
     void late_entrant(lobby::Entrant e);

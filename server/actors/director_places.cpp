@@ -1,5 +1,7 @@
 #include "server/actors/director_actor_impl.hpp"
 
+#include <set>
+
 namespace tavolo::server::actors {
 
 // ---- reports, places and prizes -----------------------------------------------------------
@@ -27,8 +29,9 @@ void DirectorActor::Impl::on_report(const engine::TableReport& report) {
     }
 }
 
-// Every place decided by a saved decision (the first `saved_placings` of the ranking): told to
-// everyone, recorded and paid after the hand that decided it (that table's write order), the
+// Every place decided by a saved decision (the first `saved_placings` of the ranking): told to the
+// player (PlayerEliminated, with his place and prize) and, coalesced, to the entrants still in
+// (send_news), recorded and paid after the hand that decided it (that table's write order), the
 // wallet's balance to the player. While late registration is open a place is not final (a later
 // entrant outlasts everyone eliminated before him): places are told and paid once it closes.
 void DirectorActor::Impl::pay_new_places() {
@@ -42,9 +45,11 @@ void DirectorActor::Impl::pay_new_places() {
         const engine::Cents prize = placings_paid < prizes.size() ? prizes[placings_paid] : 0;
         const RosterEntry& e = entry(p.entrant);
         const persistence::TableId row = lane_of_placing(placings_paid);
-        if (p.place != 1)
-            to_entrants(ctx.outbox, *roster,
-                        tournament_message(protocol::eliminated(id(), p, e.name, prize)));
+        if (p.place != 1) {
+            v1::TournamentEvent out = protocol::eliminated(id(), p, e.name, prize);
+            news.add(out.eliminated());
+            if (e.account != 0) ctx.outbox.to_account(e.account, session::serialise(tournament_message(out)));
+        }
         ++pending_finishes;
         pay_place(ctx, row, id(), e, p.place, prize, executor_on(strand),
                   [self = shared_from_this(), place = p.place, prize](bool ok) {
@@ -56,6 +61,43 @@ void DirectorActor::Impl::pay_new_places() {
                       self->maybe_quiet();
                       self->maybe_refund();
                   });
+    }
+    send_news();
+}
+
+// The eliminations told since the last update, to every entrant still in (elimination_news.hpp): at
+// once when none went within the interval, else when it has passed (a timer on the strand). Nothing
+// once the results are out (they say it all) or a cancellation began (its refunds do).
+void DirectorActor::Impl::send_news() {
+    const auto due = news.due_at();
+    if (!due || results_sent || cancel_run.cancelling) return;
+    const auto now = EliminationNews::Clock::now();
+    if (now < *due) {
+        if (news_armed) return;
+        news_armed = true;
+        news_timer.expires_at(*due);
+        news_timer.async_wait([self = shared_from_this()](const boost::system::error_code&) {
+            self->news_armed = false;
+            self->send_news();
+        });
+        return;
+    }
+    const auto& placings = director->ranking().placings();
+    const std::size_t told = std::min(placings_paid, placings.size());
+    std::vector<bool> out(roster->entrants.size(), false);
+    for (std::size_t i = 0; i < told; ++i)
+        if (const auto k = static_cast<std::size_t>(placings[i].entrant); k < out.size()) out[k] = true;
+    const int entrants = static_cast<int>(entries_used);
+    const int left = std::max(0, entrants - static_cast<int>(told));
+    v1::TournamentEvent event;
+    event.set_tournament_id(id());
+    *event.mutable_players_left() = news.take(now, left, entrants);
+    const Frame frame = session::serialise(tournament_message(std::move(event)));
+    std::set<session::AccountIdValue> sent;  // an account with two live entries hears it once
+    for (std::size_t i = 0; i < entries_used && i < roster->entrants.size(); ++i) {
+        const RosterEntry& e = roster->entrants[i];
+        if (!out[i] && e.account != 0 && sent.insert(e.account).second)
+            ctx.outbox.to_account(e.account, frame);
     }
 }
 
@@ -232,6 +274,8 @@ void DirectorActor::Impl::maybe_finish() {
         placings_paid < director->ranking().placings().size())
         return;
     results_sent = true;
+    news.drop();  // the results name every place
+    news_timer.cancel();
     const auto& placings = director->ranking().placings();
     const std::vector<engine::Cents> prizes = director->prizes_won();
     std::vector<protocol::FinalPlace> results;

@@ -52,7 +52,8 @@ void Tournaments::start(lobby::StartTournament start) {
             std::move(start), done);
     else
         running->actor = std::make_unique<DirectorActor>(
-            context_, registry_, lobby_, DirectorOptions{options_.pause_between_hands, options_.close_after},
+            context_, registry_, lobby_,
+            DirectorOptions{options_.pause_between_hands, options_.close_after, options_.news_interval},
             std::move(start), done);
     running_.emplace(id, std::move(running));
 }
@@ -62,7 +63,8 @@ void Tournaments::resume(std::shared_ptr<ResumedTournament> resumed) {
     std::lock_guard lock(mutex_);
     auto running = std::make_shared<Running>();
     running->actor = std::make_unique<DirectorActor>(
-        context_, registry_, lobby_, DirectorOptions{options_.pause_between_hands, options_.close_after},
+        context_, registry_, lobby_,
+        DirectorOptions{options_.pause_between_hands, options_.close_after, options_.news_interval},
         std::move(resumed), [this, id] { finished(id); });
     running_.emplace(id, std::move(running));
 }

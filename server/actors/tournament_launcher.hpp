@@ -29,6 +29,9 @@ struct TournamentsOptions {
     std::chrono::milliseconds pause_between_hands{3'000};
     // Game time between the results and the removal of the last tables.
     std::chrono::milliseconds close_after{10'000};
+    // REAL time (not scaled by the clock's speed) between two updates of a tournament's players left
+    // to its entrants (elimination_news.hpp): at most one a second per tournament.
+    std::chrono::milliseconds news_interval{1'000};
 };
 
 class Tournaments final : public TournamentLauncher {

@@ -49,6 +49,8 @@ struct Received {
 class Recorder final : public Outbox {
   public:
     std::function<void(const Received&)> react;
+    // What the log keeps (all when empty): a large field's test keeps only what it checks.
+    std::function<bool(const v1::ServerMessage&)> keep;
 
     void to_session(SessionId session, Frame frame) override { record(Received{0, session, parse(*frame)}); }
     void to_account(session::AccountIdValue account, Frame frame) override {
@@ -78,7 +80,7 @@ class Recorder final : public Outbox {
         return m;
     }
     void record(Received r) {
-        {
+        if (!keep || keep(r.message)) {
             std::lock_guard lock(mutex_);
             log_.push_back(r);
             changed_.notify_all();

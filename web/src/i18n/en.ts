@@ -150,6 +150,7 @@ export const en: Catalogue = {
   "news.levelUpAnte": "Level {level}: blinds {blinds}, ante {ante}.",
   "news.break": "A {minutes}-minute break: everyone resumes together.",
   "news.playerOut": "{name} is out in place {place}.",
+  "news.playersOut": "{count} players are out (the latest: {names}): {left} left.",
   "news.moved": "You were moved to table {table}, seat {seat}.",
   "news.waiting": "Your table waits for the others before the seats are drawn again ({waiting} of {tables} tables ready).",
   "news.rebuy": "a re-buy",

@@ -150,6 +150,7 @@ export const it = {
   "news.levelUpAnte": "Livello {level}: bui {blinds}, ante {ante}.",
   "news.break": "Pausa di {minutes} minuti: si riprende tutti insieme.",
   "news.playerOut": "{name} è eliminato al {place}° posto.",
+  "news.playersOut": "{count} giocatori eliminati (gli ultimi: {names}): ne restano {left}.",
   "news.moved": "Sei stato spostato al tavolo {table}, posto {seat}.",
   "news.waiting": "Il tuo tavolo aspetta gli altri per la nuova estrazione dei posti ({waiting} tavoli su {tables} pronti).",
   "news.rebuy": "re-buy",

@@ -1,5 +1,5 @@
 // What the server says about the player's tournaments, turned into notices, dialogs and outcomes:
-// started, level up, break, eliminated (his place and prize), moved, finished (the results), cancelled
+// started, level up, break, eliminated (his place and prize), players left (the others' eliminations), moved, finished (the results), cancelled
 // (his refund), re-buy and add-on offers, a table waiting or paused; sanctions; refusals nobody waited for.
 import { type TavoloConnection, type TavoloError, addressOf, tableKey } from "../../sdk/index.js";
 import { ErrorCode, PurchaseKind, type SanctionNotice, type TournamentEvent } from "../../sdk/wire.js";
@@ -79,6 +79,18 @@ export function tournamentEvent(e: TournamentEvent): void {
         paidCents: prize,
       });
       openDialog({ kind: "eliminated", tournamentId: id, place: x.place, shared: x.shared, prizeCents: prize });
+      return;
+    }
+    case "playersLeft": {
+      // The others' eliminations, coalesced by the server (at most one update a second).
+      const x = ev.value;
+      const others = x.latest.filter((o) => !isMe(o.name));
+      if (x.eliminated === 1 && others.length === 1) {
+        notify(t("news.playerOut", { name: others[0]!.name, place: others[0]!.place }));
+      } else if (x.eliminated > 1) {
+        const names = others.map((o) => o.name).join(", ");
+        notify(t("news.playersOut", { count: x.eliminated, names, left: x.playersLeft }));
+      }
       return;
     }
     case "moved": {

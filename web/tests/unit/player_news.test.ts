@@ -80,6 +80,33 @@ test("someone else's elimination is a notice only", () => {
   assert.equal(notices.value.at(-1)?.text, "p1 is out in place 2.");
 });
 
+test("the others' eliminations, coalesced: one named, or how many with the latest names and the players left", () => {
+  tournamentEvent(
+    news(6, {
+      case: "playersLeft",
+      value: { playersLeft: 40, entrants: 41, eliminated: 1, latest: [{ entrant: 1n, name: "p1", place: 41, shared: 1 }] },
+    }),
+  );
+  assert.equal(notices.value.at(-1)?.text, "p1 is out in place 41.");
+  tournamentEvent(
+    news(6, {
+      case: "playersLeft",
+      value: {
+        playersLeft: 30,
+        entrants: 41,
+        eliminated: 10,
+        latest: [
+          { entrant: 2n, name: "p2", place: 32, shared: 1 },
+          { entrant: 3n, name: "p3", place: 31, shared: 1 },
+        ],
+      },
+    }),
+  );
+  assert.equal(notices.value.at(-1)?.text, "10 players are out (the latest: p2, p3): 30 left.");
+  assert.equal(tables.value[1]!.left, null);
+  assert.equal(dialogs.value.length, 0);
+});
+
 test("the end: the results kept with his line, an elimination dialog replaced by the results", () => {
   tournamentEvent(news(6, { case: "eliminated", value: { entrant: 0n, name: "me", place: 2, shared: 1 } }));
   tournamentEvent(
