@@ -4,6 +4,9 @@
 // have counted what the bots played.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/prometheus_text.hpp"
 #include "tests/support/raw_http.hpp"
@@ -55,7 +58,13 @@ TEST(Metrics, ParsesAsPrometheusTextAndCountsTheHandsBotsPlay) {
     ServerProcess server({"--config", config}, {"TAVOLO_DATABASE_URL=" + db.url()});
     ASSERT_TRUE(server.running()) << server.log();
 
-    const PromExposition before = scrape(server.port());
+    // The write service checks the database in the background from its start: database_up says 0
+    // until that answer (a loaded machine scraped before it, once). Ask again until it answered.
+    PromExposition before = scrape(server.port());
+    for (int i = 0; i < 200 && value(before, "tavolo_database_up") != 1; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        before = scrape(server.port());
+    }
     for (const char* family : {"tavolo_connections", "tavolo_players_seated", "tavolo_tables",
                                "tavolo_tournaments", "tavolo_hands_total", "tavolo_action_broadcast_seconds",
                                "tavolo_write_queue_depth", "tavolo_commit_seconds", "tavolo_errors_total",
