@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/server/e2e_cluster/cluster_nodes.hpp"
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/nats_process.hpp"
 #include "tests/support/run_tool.hpp"
@@ -40,36 +41,8 @@ std::string node_config(const std::string& id, const std::string& nats) {
            "max_players = 6\nstarting_stack = 1500\nlevel_minutes = 2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
 }
 
-struct TwoNodes {
-    TestDatabase db;
-    NatsProcess nats;
-    std::vector<std::string> env{"TAVOLO_DATABASE_URL=" + db.url()};
-    std::unique_ptr<ServerProcess> b;
-    std::unique_ptr<ServerProcess> a;
-
-    // b first: it migrates the database and takes the lobby lease; then a, which hosts nothing yet.
-    void start() {
-        b = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config",
-                                     write_temp_file("node_b.toml", node_config("b", nats.url()))},
-            env);
-        ASSERT_TRUE(b->running()) << b->log();
-        ASSERT_TRUE(b->wait_for_log("event=lobby_gained node=b")) << b->log();
-        a = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config",
-                                     write_temp_file("node_a.toml", node_config("a", nats.url()))},
-            env);
-        ASSERT_TRUE(a->running()) << a->log();
-    }
-
-    // `count` bots connected to `first` (the other node as their failover), into any Sit&Go.
-    static std::future<ToolRun> bots_on(const ServerProcess& first, const ServerProcess& other, int count) {
-        const std::string args = "bots --url ws://127.0.0.1:" + std::to_string(first.port()) +
-                                 "/ws --failover-url ws://127.0.0.1:" + std::to_string(other.port()) +
-                                 "/ws --count " + std::to_string(count) +
-                                 " --strategy calling --tournament any --verbose";
-        return std::async(std::launch::async, [args] { return run_tool(args); });
-    }
+struct TwoNodes : ClusterNodes {
+    void start() { ClusterNodes::start(node_config); }
     std::future<ToolRun> bots() const { return bots_on(*b, *a, kPlayers); }
 
     // What every test checks at the end, once the bots are done and a has stopped.

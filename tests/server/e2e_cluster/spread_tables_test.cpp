@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/server/e2e_cluster/cluster_nodes.hpp"
 #include "tests/server/faults/fault_checks.hpp"
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/nats_process.hpp"
@@ -38,36 +39,13 @@ std::string node_config(const std::string& id, const std::string& nats) {
            "2\nbuy_in = \"10.00\"\nfee = \"1.00\"\n";
 }
 
-struct SpreadNodes {
-    TestDatabase db;
-    NatsProcess nats;
-    std::vector<std::string> env{"TAVOLO_DATABASE_URL=" + db.url()};
-    std::unique_ptr<ServerProcess> b;
-    std::unique_ptr<ServerProcess> a;
-
-    // b first (it migrates and takes the lobby), then a; b must see a alive before the MTT starts.
+// b must see a alive before the MTT starts (tables go to the live nodes).
+struct SpreadNodes : ClusterNodes {
     void start() {
-        b = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config",
-                                     write_temp_file("spread_b.toml", node_config("b", nats.url()))},
-            env);
-        ASSERT_TRUE(b->running()) << b->log();
-        ASSERT_TRUE(b->wait_for_log("event=lobby_gained node=b")) << b->log();
-        a = std::make_unique<ServerProcess>(
-            std::vector<std::string>{"--config",
-                                     write_temp_file("spread_a.toml", node_config("a", nats.url()))},
-            env);
-        ASSERT_TRUE(a->running()) << a->log();
+        ASSERT_NO_FATAL_FAILURE(ClusterNodes::start(node_config));
         ASSERT_TRUE(b->wait_for_log("event=live_nodes node=b nodes=a,b")) << b->log();
     }
-
-    std::future<ToolRun> bots() const {
-        const std::string args = "bots --url ws://127.0.0.1:" + std::to_string(b->port()) +
-                                 "/ws --failover-url ws://127.0.0.1:" + std::to_string(a->port()) +
-                                 "/ws --count " + std::to_string(kPlayers) +
-                                 " --strategy calling --tournament any --verbose";
-        return std::async(std::launch::async, [args] { return run_tool(args); });
-    }
+    std::future<ToolRun> bots() const { return bots_on(*b, *a, kPlayers); }
 };
 
 }  // namespace
