@@ -125,8 +125,12 @@ void TableSpread::take_back_dead(persistence::Database& db) {
         if (!table->remote()) continue;
         const auto resource = persistence::table_lease(table->row());
         auto lease = leases.find(resource);
-        if (!lease || !*lease || !(*lease)->expired || (*lease)->node != table->host()) continue;
-        auto token = leases.acquire(resource);  // only while it is still expired
+        if (!lease || !*lease) continue;
+        // This node already holds it: an earlier round took it and could not read the table (or the
+        // director refused it); try again, or the table would stay taken and never reopen.
+        const bool again = (*lease)->node == node_;
+        if (!again && (!(*lease)->expired || (*lease)->node != table->host())) continue;
+        auto token = leases.acquire(resource);  // only while it is still expired (or already this node's)
         if (!token || !*token) continue;
         const auto& address = table->address();
         spdlog::warn("event=table_taking_over node={} tournament={} table={} host={} token={}", node_,
