@@ -50,4 +50,13 @@ struct ClusterNodes {
     }
 };
 
+// The bots' run ended well: all `players` of them, exit code 0, no error, their tournament finished.
+inline void expect_bots_finished_cleanly(const ToolRun& run, int players) {
+    const std::string line = run.last_line();
+    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(players) + " ", 0), 0U) << run.out;
+    EXPECT_EQ(run.code, 0) << run.out;
+    EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
+    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+}
+
 }  // namespace tavolo::testing

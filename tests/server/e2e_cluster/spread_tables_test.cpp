@@ -61,11 +61,7 @@ TEST(SpreadTables, OneTournamentsTablesOnTwoNodesPlayToItsEndExactly) {
 
     const ToolRun run = bots.get();
     std::cout << run.last_line() << std::endl;
-    const std::string line = run.last_line();
-    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
-    EXPECT_EQ(run.code, 0) << run.out;
-    EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
-    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+    expect_bots_finished_cleanly(run, kPlayers);
     EXPECT_EQ(nodes.b->stop(), 0) << nodes.b->log();
     EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
     EXPECT_EQ(
@@ -107,11 +103,7 @@ TEST(SpreadTables, TheHostOfATableIsKilledAndTheDirectorsNodeTakesTheTableOverFr
 
     const ToolRun run = bots.get();
     std::cout << run.last_line() << std::endl;
-    const std::string line = run.last_line();
-    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
-    EXPECT_EQ(run.code, 0) << run.out << nodes.b->log();
-    EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
-    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+    expect_bots_finished_cleanly(run, kPlayers);
     EXPECT_EQ(nodes.b->stop(), 0) << nodes.b->log();
     EXPECT_EQ(
         nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
@@ -149,11 +141,7 @@ TEST(SpreadTables, TheDirectorsNodeIsKilledAndTheHostTakesTheTournamentOverWithE
 
     const ToolRun run = bots.get();
     std::cout << run.last_line() << std::endl;
-    const std::string line = run.last_line();
-    EXPECT_EQ(line.rfind("bots: players=" + std::to_string(kPlayers) + " ", 0), 0U) << run.out;
-    EXPECT_EQ(run.code, 0) << run.out << nodes.a->log();
-    EXPECT_NE(line.find(" errors=0"), std::string::npos) << run.out;
-    EXPECT_NE(line.find(" finished=1 "), std::string::npos) << line;
+    expect_bots_finished_cleanly(run, kPlayers);
     EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
     EXPECT_EQ(
         nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
