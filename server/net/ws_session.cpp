@@ -1,15 +1,18 @@
 #include "server/net/ws_session.hpp"
 
 #include <spdlog/spdlog.h>
+#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl/error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
+#include <mutex>
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "server/net/session_handle.hpp"
 #include "server/net/session_registry.hpp"
@@ -99,8 +102,21 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
     }
 
     // ---- SessionHandle: from any thread, posted to the strand -----------------------------------
+    // Frames from actors wait in the inbox, and one task on the strand takes all that came meanwhile:
+    // a table's burst (the action, the next turn, a street) costs one post and goes out as one batch.
     void deliver(session::Frame frame) override {
-        on_strand([frame = std::move(frame)](WsSession& self) mutable { self.send(std::move(frame)); });
+        bool first = false;
+        {
+            std::lock_guard lock(inbox_mutex_);
+            first = inbox_.empty();
+            inbox_.push_back(std::move(frame));
+        }
+        // Deferred, not posted: called from an actor's handler, the drain runs only once that handler
+        // (and the rest of its burst) is over, so the whole burst is one batch.
+        if (first)
+            asio::defer(ws_.get_executor(), [self = this->shared_from_this()] {
+                if (!self->finished_) self->drain_inbox();
+            });
     }
     void account_result(session::AccountResult result) override {
         on_strand([result = std::move(result)](WsSession& self) mutable {
@@ -127,6 +143,18 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
         asio::post(ws_.get_executor(), [self = this->shared_from_this(), work = std::move(work)]() mutable {
             if (!self->finished_) work(*self);
         });
+    }
+
+    void drain_inbox() {
+        {
+            std::lock_guard lock(inbox_mutex_);
+            draining_.swap(inbox_);
+        }
+        // All queued first, then one write: the burst is one batch.
+        for (session::Frame& frame : draining_)
+            if (!enqueue(std::move(frame))) break;
+        draining_.clear();  // keeps its capacity: the next burst allocates nothing
+        if (!writing_ && !finished_ && !close_ && !queue_.empty()) write_next();
     }
 
     session::SessionId id() const { return core_.id(); }
@@ -189,20 +217,30 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
 
     // ---- Writes: one async_write at a time, from the bounded queue ------------------------------
     void send(session::Frame frame) {
+        if (enqueue(std::move(frame)) && !writing_) write_next();
+    }
+
+    // False when nothing more is said: the connection closes (decided before, or this frame overflowed).
+    bool enqueue(session::Frame frame) {
         // Once a close is decided nothing new is said: the queue only drains what explains it.
-        if (finished_ || close_) return;
+        if (finished_ || close_) return false;
         if (!queue_.push(std::move(frame))) {
             // An operator must see this: a client too slow for what the server sends it.
             spdlog::warn("event=send_queue_overflow session={} frames={} bytes={}", id(), queue_.frames(),
                          queue_.bytes());
-            return apply(core_.on_send_overflow());
+            apply(core_.on_send_overflow());
+            return false;
         }
-        if (!writing_) write_next();
+        return true;
     }
 
+    // What waits goes out as one batch when the client reads batches: one frame, one system call.
     void write_next() {
         writing_ = true;
-        in_flight_ = queue_.front();  // kept alive here too, should the queue be cleared meanwhile
+        in_flight_count_ =
+            core_.batches() ? queue_.batchable(session::kMaxBatchBytes, session::kMaxBatchFrames) : 1;
+        // Kept alive here too, should the queue be cleared meanwhile.
+        in_flight_ = in_flight_count_ == 1 ? queue_.front() : queue_.batch_of(in_flight_count_);
         ws_.async_write(
             asio::buffer(*in_flight_),
             [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
@@ -213,7 +251,7 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
         in_flight_.reset();
         if (ec) return fail(ec, "write");
         if (finished_) return;
-        if (!queue_.empty()) queue_.pop();
+        queue_.pop(in_flight_count_);
         if (!queue_.empty()) return write_next();
         if (close_) close_handshake();
     }
@@ -275,6 +313,9 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
     }
 
     std::shared_ptr<const WebSocketServices> services_;
+    std::mutex inbox_mutex_;
+    std::vector<session::Frame> inbox_;     // delivered, not yet taken by the strand (inbox_mutex_)
+    std::vector<session::Frame> draining_;  // on the strand only
     websocket::stream<Stream> ws_;
     SessionCore core_;
     session::SendQueue queue_;
@@ -282,6 +323,7 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
     UpgradeRequest upgrade_;
     beast::flat_buffer buffer_;
     session::Frame in_flight_;
+    std::size_t in_flight_count_ = 0;  // the queued frames in_flight_ holds
     std::optional<session::CloseConnection> close_;
     bool writing_ = false;
     bool close_started_ = false;

@@ -158,6 +158,8 @@ Effects SessionCore::on_hello_phase(const v1::ClientMessage& message) {
     auto welcome = protocol::accept_hello(message.hello(), server_version_);
     if (!welcome) return refuse_and_close(welcome.error(), message.request_id());
     welcome->set_max_frame_bytes(static_cast<std::uint32_t>(limits_.max_frame_bytes));
+    batches_ = message.hello().accepts_batches();
+    welcome->set_batches(batches_);
     phase_ = Phase::anonymous;
     v1::ServerMessage answer;
     answer.set_request_id(message.request_id());

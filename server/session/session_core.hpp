@@ -69,6 +69,9 @@ class SessionCore {
 
     // ---- Questions ---------------------------------------------------------------------------
     [[nodiscard]] Phase phase() const { return phase_; }
+    // The client's Hello accepted batches (proto ServerMessage.batch): the shell may send what waits
+    // for the socket as one frame.
+    [[nodiscard]] bool batches() const { return batches_; }
     [[nodiscard]] SessionId id() const { return id_; }
     [[nodiscard]] std::optional<AccountIdValue> account() const;
     [[nodiscard]] bool account_request_pending() const { return pending_account_request_.has_value(); }
@@ -103,6 +106,7 @@ class SessionCore {
     int rate_strikes_ = 0;
     int failed_logins_ = 0;
     Phase phase_ = Phase::awaiting_hello;
+    bool batches_ = false;
     std::optional<std::uint64_t> pending_account_request_;
     AccountIdValue account_ = 0;
     std::string name_;

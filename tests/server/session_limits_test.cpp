@@ -86,6 +86,45 @@ TEST(SessionSendQueue, FramesAreWrittenInOrder) {
     EXPECT_EQ(queue.front(), b);
 }
 
+TEST(SessionSendQueue, ABatchIsAServerMessageHoldingTheFrontFramesInOrder) {
+    SendQueue queue;
+    for (std::uint64_t nonce = 1; nonce <= 4; ++nonce) {
+        v1::ServerMessage m;
+        m.set_table_seq(nonce * 10);
+        m.mutable_pong()->set_nonce(nonce);
+        ASSERT_TRUE(queue.push(serialise(m)));
+    }
+    ASSERT_EQ(queue.batchable(kMaxBatchBytes, kMaxBatchFrames), 4U);
+    const Frame batch = queue.batch_of(3);
+    v1::ServerMessage parsed;
+    ASSERT_TRUE(parsed.ParseFromString(*batch));
+    ASSERT_TRUE(parsed.has_batch()) << parsed.DebugString();
+    ASSERT_EQ(parsed.batch().messages_size(), 3);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(parsed.batch().messages(i).pong().nonce(), static_cast<std::uint64_t>(i + 1));
+        EXPECT_EQ(parsed.batch().messages(i).table_seq(), static_cast<std::uint64_t>((i + 1) * 10));
+    }
+    queue.pop(3);
+    ASSERT_EQ(queue.frames(), 1U);
+    v1::ServerMessage last;
+    ASSERT_TRUE(last.ParseFromString(*queue.front()));
+    EXPECT_EQ(last.pong().nonce(), 4U);
+    queue.pop(5);  // more than there are: the queue empties
+    EXPECT_TRUE(queue.empty());
+    EXPECT_EQ(queue.bytes(), 0U);
+}
+
+TEST(SessionSendQueue, ABatchStopsAtItsBoundsAndALargeFrameGoesAlone) {
+    SendQueue queue;
+    ASSERT_TRUE(queue.push(frame_of(300)));  // 300 bytes of frame, 303 in a batch
+    ASSERT_TRUE(queue.push(frame_of(300)));
+    ASSERT_TRUE(queue.push(frame_of(300)));
+    EXPECT_EQ(queue.batchable(606, 100), 2U);
+    EXPECT_EQ(queue.batchable(605, 100), 1U);
+    EXPECT_EQ(queue.batchable(10, 100), 1U);  // one frame larger than a batch still goes
+    EXPECT_EQ(queue.batchable(100'000, 2), 2U);
+}
+
 TEST(SessionSendQueue, OneSerialisedMessageIsSharedByManyQueues) {
     v1::ServerMessage message;
     message.mutable_pong()->set_nonce(3);

@@ -36,6 +36,7 @@ class Player {
         v1::ClientMessage hello;
         hello.mutable_hello()->set_version(v1::PROTOCOL_VERSION_1);
         hello.mutable_hello()->set_client("e2e-test");
+        hello.mutable_hello()->set_accepts_batches(true);  // what the real clients do
         client_.send(std::move(hello));
         return client_.receive_until(client::body_is(v1::ServerMessage::kWelcome), kHang).has_value();
     }

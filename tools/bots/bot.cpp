@@ -83,13 +83,15 @@ void Bot::on_open() {
     v1::ClientMessage hello;
     hello.mutable_hello()->set_version(v1::PROTOCOL_VERSION_1);
     hello.mutable_hello()->set_client("tavolo-bots");
+    hello.mutable_hello()->set_accepts_batches(true);
     send(std::move(hello));
 }
 
 void Bot::on_frame(std::string_view frame, bool binary) {
-    auto message = client::decode_server_message(frame, binary);
-    if (!message) return error(client::to_string(message.error().kind) + ": " + message.error().text);
-    handle(*message);
+    auto messages = client::decode_server_messages(frame, binary);
+    if (!messages) return error(client::to_string(messages.error().kind) + ": " + messages.error().text);
+    for (const v1::ServerMessage& message : *messages)
+        handle(message);
 }
 
 void Bot::on_closed(const std::string& reason) {

@@ -68,13 +68,15 @@ void BlockingClient::send_raw(std::string bytes, bool binary) {
 }
 
 void BlockingClient::on_frame(std::string_view frame, bool binary) {
-    auto message = decode_server_message(frame, binary);
-    if (!message) {
-        problems_.push_back(message.error());
+    auto messages = decode_server_messages(frame, binary);
+    if (!messages) {
+        problems_.push_back(messages.error());
         return;
     }
-    if (auto folded = tables_.on_message(*message); !folded) problems_.push_back(folded.error());
-    received_.push_back(std::move(*message));
+    for (v1::ServerMessage& message : *messages) {
+        if (auto folded = tables_.on_message(message); !folded) problems_.push_back(folded.error());
+        received_.push_back(std::move(message));
+    }
 }
 
 bool BlockingClient::run_one(std::chrono::steady_clock::time_point deadline) {

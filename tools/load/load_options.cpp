@@ -67,6 +67,11 @@ void add_load_options(CLI::App& cmd, LoadOptions& o) {
     cmd.add_option("--strategy", o.strategy,
                    "random, calling (check or call: long, cash-like Sit&Gos) or tight (default calling)")
         ->check(CLI::IsMember({"random", "calling", "tight"}));
+    tools::add_integer_option(
+        cmd, "--think-ms", o.think_ms,
+        "a player's mean time to decide, in ms: each decision waits a random 0.5 to 1.5 "
+        "times it, a human's pace (default 0: at once, which runs the machine flat out)",
+        0, 600'000);
     cmd.add_flag("--echo", o.echo,
                  "the URL is bench/echo_server: the same connections; an action is a frame from each player "
                  "of the table, done when all are echoed");

@@ -25,6 +25,7 @@ struct LoadOptions {
     std::vector<std::string> hosts;  // destination addresses to spread the connections over ("": the URL's)
     std::string metrics_url;         // http://HOST:PORT/metrics ("": beside --url; "none": no scrape)
     std::string strategy = "calling";
+    int think_ms = 0;      // a player's mean time to decide (0: at once, the machine flat out)
     bool echo = false;     // the URL is bench/echo_server: the same connections and a table's fan-out
     double echo_rate = 0;  // --echo: actions a second in all (0: each table as fast as its echoes come)
     bool verbose = false;

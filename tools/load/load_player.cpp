@@ -1,6 +1,8 @@
 #include "tools/load/load_player.hpp"
 
 #include <boost/asio/post.hpp>
+#include <chrono>
+#include <random>
 
 #include <vector>
 
@@ -60,6 +62,7 @@ void LoadPlayer::connect() {
         v1::ClientMessage hello;
         hello.mutable_hello()->set_version(v1::PROTOCOL_VERSION_1);
         hello.mutable_hello()->set_client("tavolo-load");
+        hello.mutable_hello()->set_accepts_batches(true);
         send(std::move(hello));
     };
     handlers.on_frame = [this](std::string_view frame, bool binary) { on_frame(frame, binary); };
@@ -72,6 +75,8 @@ void LoadPlayer::close() {
     closing_ = true;
     pace_.cancel();
     retry_.cancel();
+    for (auto& [table, timer] : thinking_)
+        timer.cancel();
     if (connection_) connection_->close();
 }
 
@@ -129,10 +134,11 @@ void LoadPlayer::register_for(std::int64_t tournament) {
 }
 
 void LoadPlayer::on_frame(std::string_view frame, bool binary) {
-    auto message = client::decode_server_message(frame, binary);
-    if (!message)
-        return run_.error(index_, client::to_string(message.error().kind) + ": " + message.error().text);
-    handle(*message);
+    auto messages = client::decode_server_messages(frame, binary);
+    if (!messages)
+        return run_.error(index_, client::to_string(messages.error().kind) + ": " + messages.error().text);
+    for (const v1::ServerMessage& message : *messages)
+        handle(message);
 }
 
 void LoadPlayer::handle(const v1::ServerMessage& message) {
@@ -244,6 +250,30 @@ void LoadPlayer::maybe_act(const client::TableKey& table, const client::TableTra
     auto& last = acted_[table];
     if (last == answering) return;
     last = answering;
+    if (run_.think_ms() > 0) return act_after_thinking(table, answering);
+    act(table, tracker);
+}
+
+// A human's pace: the decision is answered after a random 0.5 to 1.5 times --think-ms, if it is still
+// the table's decision then (a time-out or a resync may have moved on).
+void LoadPlayer::act_after_thinking(const client::TableKey& table,
+                                    std::pair<std::int64_t, std::int64_t> decision) {
+    const int mean = run_.think_ms();
+    std::uniform_int_distribution<int> wait(mean / 2, mean + mean / 2);
+    auto& timer = thinking_.try_emplace(table, run_.io()).first->second;
+    timer.expires_after(std::chrono::milliseconds(wait(rng_)));
+    timer.async_wait([this, table, decision](boost::system::error_code ec) {
+        if (ec || closing_) return;
+        const client::TableTracker* tracker = book_.find(table);
+        if (tracker == nullptr) return;
+        const v1::PokerLegalActions* legal = tracker->poker_legal();
+        if (legal == nullptr || std::pair{tracker->hand(), legal->decision()} != decision) return;
+        act(table, *tracker);
+    });
+}
+
+void LoadPlayer::act(const client::TableKey& table, const client::TableTracker& tracker) {
+    const v1::PokerLegalActions* legal = tracker.poker_legal();
     const std::vector<std::uint32_t> own = tracker.own_cards();
     const auto& board = tracker.state().poker().board();
     const std::vector<std::uint32_t> board_faces(board.begin(), board.end());

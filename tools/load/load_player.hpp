@@ -52,6 +52,8 @@ class LoadPlayer {
     void on_tournament_event(const v1::TournamentEvent& event);
     void left(std::int64_t tournament, bool finished);
     void maybe_act(const client::TableKey& table, const client::TableTracker& tracker);
+    void act(const client::TableKey& table, const client::TableTracker& tracker);
+    void act_after_thinking(const client::TableKey& table, std::pair<std::int64_t, std::int64_t> decision);
     std::uint64_t send(v1::ClientMessage message,
                        std::optional<std::pair<client::TableKey, std::int64_t>> action = {});
     void flush();
@@ -79,6 +81,7 @@ class LoadPlayer {
     std::map<std::int64_t, std::int64_t> entries_;       // tournament -> our entrant number
     std::map<client::TableKey, std::pair<std::int64_t, std::int64_t>> acted_;  // last (hand, decision)
     std::map<std::uint64_t, client::TableKey> action_requests_;
+    std::map<client::TableKey, boost::asio::steady_timer> thinking_;  // --think-ms: a decision's wait
 };
 
 }  // namespace tavolo::load

@@ -274,7 +274,7 @@ void LoadRun::finish() {
         out_ << "load-detail: seconds=" << static_cast<int>(seconds)
              << " ramp_s=" << static_cast<int>(ramp_seconds_) << " connections=" << split_.players
              << " tables_per_player=" << split_.tables_per_player << " seats=" << options_.seats
-             << " actions=" << actions_ << " actions_per_s="
+             << " think_ms=" << options_.think_ms << " actions=" << actions_ << " actions_per_s="
              << (seconds > 0 ? static_cast<std::int64_t>(static_cast<double>(window_actions_) / seconds) : 0)
              << " refused=" << refused_ << " retried=" << retried_ << " connect_retries=" << connect_retries_
              << " samples=" << report_.window_samples() << " dropped_probes=" << dropped_

@@ -44,6 +44,7 @@ class LoadRun {
     // ---- for the players ----
     boost::asio::io_context& io() { return io_; }
     bots::Strategy strategy() const { return strategy_; }
+    int think_ms() const { return options_.think_ms; }
     void logged_in(int player);
     void lobby_message(const v1::ServerMessage& message);
     void registered(int player, std::int64_t tournament);

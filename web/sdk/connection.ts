@@ -1,18 +1,18 @@
 // A connection to tavolo-server's /ws for a UI, a mobile app or a bot: the handshake, log in, the
 // lobby, tables kept up to date in order of their sequence numbers, and a resume with backoff after a
 // drop. Runs in a browser (the global WebSocket) or in Node (pass `ws`'s WebSocket as `webSocket`).
-import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import type { LoggedIn, TournamentInfo } from "./gen/account_pb.js";
 import type { ChatLine, PokerCommand, PokerCommandSchema, PolaccoCommand, PolaccoCommandSchema } from "./gen/table_pb.js";
 import {
   ClientMessageSchema,
   type ServerMessage,
-  ServerMessageSchema,
   type Closing,
   type Error as WireError,
 } from "./gen/tavolo_pb.js";
 import { ErrorCode, ProtocolVersion } from "./gen/vocabulary_pb.js";
 import { Emitter } from "./emitter.js";
+import { messagesOf } from "./frames.js";
 import { type LobbyTournament, lobbyTournamentOf } from "./lobby.js";
 import { type TableAddress, type TableKey, type TableModel, addressOf, tableKey } from "./model.js";
 import { retryingRefusals } from "./retry.js";
@@ -96,7 +96,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
       socket.binaryType = "arraybuffer";
       socket.onopen = () => {
         this.lastHeard = this.options.now();
-        this.request({ case: "hello", value: { version: ProtocolVersion.PROTOCOL_VERSION_1, client: this.options.client } })
+        this.request({ case: "hello", value: { version: ProtocolVersion.PROTOCOL_VERSION_1, client: this.options.client, acceptsBatches: true } })
           .then(() => {
             this.failWelcome = null;
             if (!this.resumeToken) this.setState("open"); // else open once resumed
@@ -387,14 +387,17 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
 
   private receive(data: unknown): void {
     this.lastHeard = this.options.now();
-    let m: ServerMessage;
+    let messages: ServerMessage[];
     try {
-      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : (data as Uint8Array);
-      m = fromBinary(ServerMessageSchema, bytes);
+      messages = messagesOf(data);
     } catch (e) {
       this.emit("error", new TavoloError(ErrorCode.MALFORMED_FRAME, `the server sent a frame that does not parse: ${String(e)}`));
       return;
     }
+    for (const m of messages) this.receiveOne(m);
+  }
+
+  private receiveOne(m: ServerMessage): void {
     const id = Number(m.requestId);
     const waiting = id ? this.pending.get(id) : undefined;
     if (m.body.case === "error") {

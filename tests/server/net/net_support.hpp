@@ -146,11 +146,12 @@ struct TestServer {
 
 // ---- Client messages ------------------------------------------------------------------------------
 
-inline v1::ClientMessage hello(v1::ProtocolVersion version = v1::PROTOCOL_VERSION_1) {
+inline v1::ClientMessage hello(v1::ProtocolVersion version = v1::PROTOCOL_VERSION_1, bool batches = false) {
     v1::ClientMessage message;
     message.set_request_id(1);
     message.mutable_hello()->set_version(version);
     message.mutable_hello()->set_client("net test");
+    message.mutable_hello()->set_accepts_batches(batches);
     return message;
 }
 
@@ -178,11 +179,12 @@ inline session::Frame pong_frame(std::uint64_t nonce) {
 
 // ---- Steps --------------------------------------------------------------------------------------
 
-// Hello → Welcome.
-inline void welcome(WsClient& client) {
-    client.send(hello());
+// Hello → Welcome (with `batches`, a Hello that accepts ServerMessage.batch).
+inline void welcome(WsClient& client, bool batches = false) {
+    client.send(hello(v1::PROTOCOL_VERSION_1, batches));
     const auto answer = client.read();
     ASSERT_TRUE(answer.has_welcome()) << answer.DebugString();
+    EXPECT_EQ(answer.welcome().batches(), batches);
 }
 
 // Ping → Pong: the session is served.

@@ -47,6 +47,54 @@ TEST(SessionRegistry, ToSessionAndToAccountDeliverToTheLiveConnection) {
     expect_served(bob, 6);
 }
 
+// Reads pongs until `count` have come; returns how many frames carried them.
+std::size_t read_pongs(WsClient& client, std::uint64_t count, bool batches_allowed) {
+    std::uint64_t next = 1;
+    std::size_t frames = 0;
+    while (next <= count) {
+        const auto frame = client.read();
+        ++frames;
+        if (!frame.has_batch()) {
+            EXPECT_EQ(frame.pong().nonce(), next) << frame.DebugString();
+            ++next;
+            continue;
+        }
+        EXPECT_TRUE(batches_allowed) << "a batch to a client whose Hello did not accept them";
+        EXPECT_GE(frame.batch().messages_size(), 2);
+        for (const auto& m : frame.batch().messages()) {
+            EXPECT_FALSE(m.has_batch());
+            EXPECT_EQ(m.pong().nonce(), next) << m.DebugString();
+            ++next;
+        }
+    }
+    EXPECT_EQ(next, count + 1);
+    return frames;
+}
+
+TEST(SessionRegistry, FramesThatWaitGoOutAsOneBatchToAClientThatAcceptsThem) {
+    TestServer server;
+    WsClient alice(server.port());
+    welcome(alice, /*batches=*/true);
+    log_in_as(server, alice, kAlice, "alice");
+    constexpr std::uint64_t kFrames = 300;
+    for (std::uint64_t i = 1; i <= kFrames; ++i)
+        server.registry.to_account(kAlice, pong_frame(i));
+    // Every pong once, in order; the 300 came far faster than one write each.
+    EXPECT_LT(read_pongs(alice, kFrames, true), kFrames);
+    expect_served(alice, 1000);  // what the session answers itself is never batched behind nothing
+}
+
+TEST(SessionRegistry, AClientThatDoesNotAcceptBatchesGetsOneMessageAFrame) {
+    TestServer server;
+    WsClient bob(server.port());
+    welcome(bob);
+    log_in_as(server, bob, kBob, "bob");
+    constexpr std::uint64_t kFrames = 300;
+    for (std::uint64_t i = 1; i <= kFrames; ++i)
+        server.registry.to_account(kBob, pong_frame(i));
+    EXPECT_EQ(read_pongs(bob, kFrames, false), kFrames);
+}
+
 TEST(SessionRegistry, SecondLogInOfTheSameAccountClosesTheOlderWithSupersededAnd4000) {
     TestServer server;
     server.seats.seat(kAlice, kTableA);

@@ -162,3 +162,37 @@ test("a refused table request names its table", async () => {
   assert.ok(e.retryable);
   conn.close();
 });
+
+test("a batch of messages is read in order, each as if it came alone", async () => {
+  let acceptsBatches = false;
+  const conn = new TavoloConnection({
+    url: "ws://fake/ws",
+    webSocket: () =>
+      new FakeSocket((m) => {
+        if (m.body.case === "hello") {
+          acceptsBatches = m.body.value.acceptsBatches;
+          return { case: "welcome", value: { version: 1, batches: true } };
+        }
+        if (m.body.case === "logIn")
+          return {
+            case: "batch",
+            value: {
+              messages: [
+                { requestId: m.requestId, body: { case: "loggedIn", value: { accountId: 7n, name: "ada", resumeToken: "t1", balanceCents: 100n } } },
+                { body: { case: "error", value: { code: ErrorCode.UNKNOWN_TABLE, message: "second in the batch" } } },
+                { body: { case: "error", value: { code: ErrorCode.UNKNOWN_TABLE, message: "third in the batch" } } },
+              ],
+            },
+          };
+        return null;
+      }),
+  });
+  const seen: string[] = [];
+  conn.on("error", (e) => seen.push(e.message));
+  const account = await conn.logIn("ada", "password");
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.ok(acceptsBatches, "the SDK's Hello accepts batches");
+  assert.equal(account.name, "ada", "the first message of the batch answered the log in");
+  assert.deepEqual(seen, ["second in the batch", "third in the batch"]);
+  conn.close();
+});
