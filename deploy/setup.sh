@@ -10,7 +10,7 @@ set -euo pipefail
 PACKAGES=(
   g++ cmake ninja-build pkg-config ccache git clang-format curl python3 python3-yaml
   libboost1.81-dev libpqxx-dev libpq-dev libprotobuf-dev protobuf-compiler libspdlog-dev
-  libssl-dev libsodium-dev libtomlplusplus-dev libcli11-dev
+  libssl-dev libsodium-dev libtomlplusplus-dev libcli11-dev libjemalloc-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   postgresql-15
   clang-16 libfuzzer-16-dev libclang-rt-16-dev nats-server libnats-dev iproute2

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 #include "server/actors/outbox.hpp"
 #include "server/actors/seat_book.hpp"
@@ -91,8 +92,8 @@ class SessionRegistry final : public actors::Outbox {
     std::unique_ptr<Timer> timer_;
     mutable std::mutex mutex_;
     SessionId last_id_ = 0;
-    std::map<SessionId, std::weak_ptr<SessionHandle>> sessions_;
-    std::map<AccountIdValue, SessionId> accounts_;
+    std::unordered_map<SessionId, std::weak_ptr<SessionHandle>> sessions_;
+    std::unordered_map<AccountIdValue, SessionId> accounts_;
     session::TableDirectory* tables_ = nullptr;
     std::function<void(SessionId)> closed_listener_;
     bool shutting_down_ = false;
