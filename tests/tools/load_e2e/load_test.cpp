@@ -78,3 +78,26 @@ TEST(LoadCommand, KeepsTablesInPlayAndPrintsTheLoadLine) {
     EXPECT_NE(run.out.find(" connections=6 tables_per_player=2 seats=3 "), std::string::npos) << run.out;
     EXPECT_GT(db.count("SELECT count(*) FROM hands"), 0) << "the hands played were committed";
 }
+
+// --think-ms: every decision waits 0.5 to 1.5 times it, so 4 tables at a mean of 400 ms (at least
+// 200 ms a decision) make at most 20 actions a second, where the bots at once make hundreds.
+TEST(LoadCommand, ThinkMsPacesEveryDecisionLikeAHuman) {
+    MigratedDatabase db;
+    const auto path = write_temp_file("load-think.toml", config());
+    ServerProcess server({"--config", path}, {"TAVOLO_DATABASE_URL=" + db.url()});
+    ASSERT_TRUE(server.running()) << server.log();
+
+    const auto run = run_tool("load --url ws://127.0.0.1:" + std::to_string(server.port()) +
+                              "/ws --tables 4 --seats 3 --tables-per-player 2 --seconds 4 --report-every 2 "
+                              "--ramp-seconds 20 --think-ms 400");
+    ASSERT_EQ(run.code, 0) << run.out;
+    static const std::regex kDetail(".*think_ms=400 actions=(\\d+) actions_per_s=(\\d+) .*");
+    std::smatch m;
+    std::string detail;
+    std::istringstream in(run.out);
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with("load-detail: ")) detail = line;
+    ASSERT_TRUE(std::regex_match(detail, m, kDetail)) << run.out;
+    EXPECT_GT(number(m, 2), 0) << detail;
+    EXPECT_LE(number(m, 2), 20) << "a decision waited less than half of --think-ms: " << detail;
+}
