@@ -37,6 +37,7 @@ int LoadRun::run() {
     std::vector<std::uint64_t> seeds(static_cast<std::size_t>(split_.players));
     std::mt19937_64 seeder(seq);
     players_.reserve(seeds.size());
+    free_count_.assign(seeds.size(), 0);
     for (int i = 0; i < split_.players; ++i) {
         client::Endpoint e = *endpoint;
         if (!options_.hosts.empty())
@@ -66,12 +67,16 @@ void LoadRun::logged_in(int player) {
     --connecting_;
     ++logged_in_;
     for (int k = 0; k < split_.tables_per_player; ++k)
-        free_slots_.push_back(player);
+        free_slot(player);
     start_players();
     assign();
 }
 
 void LoadRun::player_gone(int player, bool was_logged_in) {
+    if (free_count_[static_cast<std::size_t>(player)] > 0) {  // his free slots go with him
+        std::erase(free_slots_, player);
+        free_count_[static_cast<std::size_t>(player)] = 0;
+    }
     if (was_logged_in)
         --logged_in_;
     else
@@ -136,28 +141,37 @@ void LoadRun::lobby_message(const v1::ServerMessage& message) {
 }
 
 // Registering Sit&Gos are filled one after another from the free slots, a player at most once in each.
+void LoadRun::free_slot(int player) {
+    if (players_[static_cast<std::size_t>(player)]->gone()) return;  // his slots went with him
+    free_slots_.push_back(player);
+    ++free_count_[static_cast<std::size_t>(player)];
+}
+
+// Each registering Sit&Go takes free slots of players not yet in it, among the first kLookahead slots
+// of the queue the player with the most free slots first: the seats are exactly the slots (P x K =
+// T x N), and a player left with slots only for Sit&Gos he is already in would leave a table unfilled.
 void LoadRun::assign() {
+    constexpr std::size_t kLookahead = 64;
     if (finishing_) return;
     for (auto& [id, r] : registering_) {
         if (r.closed) continue;
         while (r.claimed < r.max_players && seats_claimed_ < seats_wanted() && !free_slots_.empty()) {
-            bool found = false;
-            for (std::size_t n = free_slots_.size(); n > 0; --n) {
-                const int p = free_slots_.front();
-                free_slots_.pop_front();
-                if (players_[static_cast<std::size_t>(p)]->gone()) continue;  // its slots go with it
-                if (r.players.contains(p)) {
-                    free_slots_.push_back(p);
-                    continue;
-                }
-                r.players.insert(p);
-                ++r.claimed;
-                ++seats_claimed_;
-                players_[static_cast<std::size_t>(p)]->register_for(id);
-                found = true;
-                break;
-            }
-            if (!found) break;
+            auto best = free_slots_.end();
+            const auto window =
+                free_slots_.begin() + static_cast<std::ptrdiff_t>(std::min(kLookahead, free_slots_.size()));
+            for (auto it = free_slots_.begin(); it != window; ++it)
+                if (!r.players.contains(*it) &&
+                    (best == free_slots_.end() || free_count_[static_cast<std::size_t>(*it)] >
+                                                      free_count_[static_cast<std::size_t>(*best)]))
+                    best = it;
+            if (best == free_slots_.end()) break;
+            const int p = *best;
+            free_slots_.erase(best);
+            --free_count_[static_cast<std::size_t>(p)];
+            r.players.insert(p);
+            ++r.claimed;
+            ++seats_claimed_;
+            players_[static_cast<std::size_t>(p)]->register_for(id);
         }
         if (seats_claimed_ >= seats_wanted() || free_slots_.empty()) return;
     }
@@ -168,7 +182,7 @@ void LoadRun::registered(int, std::int64_t) {}
 void LoadRun::registration_refused(int player, std::int64_t tournament, bool closed, bool retry) {
     if (retry) ++retried_;
     --seats_claimed_;
-    free_slots_.push_back(player);
+    free_slot(player);
     if (const auto it = registering_.find(tournament); it != registering_.end()) {
         --it->second.claimed;
         it->second.players.erase(player);
@@ -179,7 +193,7 @@ void LoadRun::registration_refused(int player, std::int64_t tournament, bool clo
 
 void LoadRun::slot_freed(int player, std::int64_t tournament, bool tournament_over) {
     --seats_claimed_;
-    free_slots_.push_back(player);
+    free_slot(player);
     for (auto it = tables_.begin(); it != tables_.end();) {
         if (it->first.tournament_id != tournament) {
             ++it;

@@ -94,7 +94,9 @@ class LoadRun {
     int started_ = 0;     // players started so far (connections are opened a batch at a time)
     int connecting_ = 0;  // started, not logged in nor gone
     int logged_in_ = 0;
-    std::deque<int> free_slots_;  // one entry per free table slot of a player
+    std::deque<int> free_slots_;   // one entry per free table slot of a player
+    std::vector<int> free_count_;  // per player: his entries in free_slots_
+    void free_slot(int player);
     std::map<std::int64_t, Registering> registering_;
     std::unordered_map<client::TableKey, Table, KeyHash> tables_;  // in play
     int seats_claimed_ = 0;
