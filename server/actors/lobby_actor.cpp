@@ -162,10 +162,9 @@ struct LobbyActor::State : std::enable_shared_from_this<LobbyActor::State> {
     // /metrics tavolo_tournaments{state}: the listing as it stands after this input.
     void count_tournaments() const {
         std::array<std::int64_t, metrics::kTournamentStates> by_state{};
-        const v1::LobbySnapshot listing = core.snapshot(std::nullopt);
-        for (const auto& t : listing.tournaments())
-            if (static_cast<std::size_t>(t.state()) < by_state.size())
-                ++by_state[static_cast<std::size_t>(t.state())];
+        for (const auto& [state, count] : core.count_states())
+            if (static_cast<std::size_t>(state) < by_state.size())
+                by_state[static_cast<std::size_t>(state)] = count;
         for (std::size_t i = 0; i < by_state.size(); ++i)
             metrics::instruments().tournaments[i].set(by_state[i]);
     }

@@ -546,26 +546,27 @@ void LobbyCore::drop_old(TimePoint now, Effects& out) {
 
 // ---- What subscribers see ---------------------------------------------------------------------
 
+TournamentState LobbyCore::shown_state(Phase phase) {
+    switch (phase) {
+        case Phase::Registering:
+        case Phase::Closing:
+            return TournamentState::registering;
+        case Phase::Running:
+            return TournamentState::running;
+        case Phase::Cancelled:
+            return TournamentState::cancelled;
+        case Phase::Finished:
+            return TournamentState::finished;
+    }
+    return TournamentState::registering;
+}
+
 ListingFacts LobbyCore::facts(const Listed& t, std::optional<AccountId> viewer) const {
     ListingFacts f;
     f.id = raw(t.id);
     f.entrants = static_cast<int>(t.entries.size());
     f.starts_at = t.deadline;
-    switch (t.phase) {
-        case Phase::Registering:
-        case Phase::Closing:
-            f.state = TournamentState::registering;
-            break;
-        case Phase::Running:
-            f.state = TournamentState::running;
-            break;
-        case Phase::Cancelled:
-            f.state = TournamentState::cancelled;
-            break;
-        case Phase::Finished:
-            f.state = TournamentState::finished;
-            break;
-    }
+    f.state = shown_state(t.phase);
     f.registered = viewer && std::ranges::any_of(t.entries, [&](const Entry& e) {
                        return e.entrant.account == *viewer && !e.out;
                    });
@@ -619,17 +620,6 @@ void LobbyCore::publish_owed(TimePoint now, Effects& out) {
             t.published_at = now;
             publish(t, out);
         }
-}
-
-v1::LobbySnapshot LobbyCore::snapshot(std::optional<AccountId> viewer) const {
-    std::vector<const Listed*> order;
-    for (const auto& [id, t] : listed_)
-        order.push_back(&t);
-    std::ranges::stable_sort(order, {}, &Listed::declaration);
-    v1::LobbySnapshot snapshot;
-    for (const Listed* t : order)
-        *snapshot.add_tournaments() = listing_of(declaration_of(*t), facts(*t, viewer));
-    return snapshot;
 }
 
 Effects LobbyCore::subscribe(SubscriberId subscriber, std::optional<AccountId> viewer,

@@ -95,6 +95,10 @@ class LobbyCore {
 
     // Every listed tournament, in declaration order (copies of one declaration by age).
     v1::LobbySnapshot snapshot(std::optional<AccountId> viewer) const;
+    // How many listed tournaments show each state (/metrics tavolo_tournaments{state}), without making
+    // the listing: the lobby actor counts after every input, and 20,000 listed Sit&Gos made the whole
+    // snapshot a third of the server's time while tables filled.
+    std::map<v1::TournamentState, std::int64_t> count_states() const;
 
     // ---- The operator API (lobby_operator.cpp) ----
     // A tournament an operator creates (its declaration's source_json is set): a new declaration,
@@ -201,6 +205,7 @@ class LobbyCore {
     void publish_entrants(Listed& t, TimePoint now, Effects& out) const;
     void publish_owed(TimePoint now, Effects& out);
     ListingFacts facts(const Listed& t, std::optional<AccountId> viewer) const;
+    static persistence::TournamentState shown_state(Phase phase);
     void drop_old(TimePoint now, Effects& out);
     bool takes_registrations(const Listed& t, TimePoint now) const;
     void refund_late(Listed& t, const persistence::Registration& entry, std::uint64_t client_request,

@@ -1,6 +1,9 @@
 #include "server/lobby/lobby_listing.hpp"
 
+#include <algorithm>
+
 #include "server/lobby/declaration_fingerprint.hpp"
+#include "server/lobby/lobby_core.hpp"
 #include "server/protocol/wire_vocabulary.hpp"
 
 namespace tavolo::server::lobby {
@@ -97,6 +100,24 @@ persistence::TournamentSpec spec_of(const TournamentDeclaration& declaration,
     spec.state = persistence::TournamentState::registering;
     spec.config_json = declaration_config_json(declaration);  // what a restart matches it by
     return spec;
+}
+
+v1::LobbySnapshot LobbyCore::snapshot(std::optional<AccountId> viewer) const {
+    std::vector<const Listed*> order;
+    for (const auto& [id, t] : listed_)
+        order.push_back(&t);
+    std::ranges::stable_sort(order, {}, &Listed::declaration);
+    v1::LobbySnapshot snapshot;
+    for (const Listed* t : order)
+        *snapshot.add_tournaments() = listing_of(declaration_of(*t), facts(*t, viewer));
+    return snapshot;
+}
+
+std::map<v1::TournamentState, std::int64_t> LobbyCore::count_states() const {
+    std::map<v1::TournamentState, std::int64_t> counts;
+    for (const auto& [id, t] : listed_)
+        ++counts[state_of(shown_state(t.phase))];
+    return counts;
 }
 
 }  // namespace tavolo::server::lobby

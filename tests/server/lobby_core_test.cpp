@@ -246,6 +246,14 @@ TEST_F(LobbyCoreTest, ASitAndGoThatStartsIsReopenedSoThereIsAlwaysOneToJoin) {
     // The copy takes registrations of its own, even from the players of the first.
     lobby.enter(account(1), copy);
     EXPECT_EQ(entrants(copy), 1);
+    // The /metrics count by state agrees with the listing, without making it.
+    std::map<v1::TournamentState, std::int64_t> listed;
+    const v1::LobbySnapshot snapshot = lobby.snapshot();
+    for (const auto& info : snapshot.tournaments())
+        ++listed[info.state()];
+    EXPECT_EQ(lobby.core.count_states(), listed);
+    EXPECT_EQ(listed[v1::TOURNAMENT_STATE_RUNNING], 1);
+    EXPECT_EQ(listed[v1::TOURNAMENT_STATE_REGISTERING], 4);
 }
 
 TEST(LobbyCoreDemo, EveryDemoSitAndGoIsReopenedWhenItStarts) {
