@@ -12,9 +12,11 @@
 #
 #   bench/load_scale.sh [--sizes 1000,5000,20000] [--seconds 30] [--seats 6] [--speed 10]
 #                       [--max-connections 9000] [--ramp-seconds 300] [--echo-seconds 15]
-#                       [--think-ms 0] [--keep]
+#                       [--think-ms 0] [--warmup-seconds 20] [--keep]
 # --think-ms M: the players take a human's pause before each decision (tavolo load --think-ms); by
-# default they answer at once and every size runs the machine flat out.
+# default they answer at once and every size runs the machine flat out. --warmup-seconds W: once every
+# table is in play, W seconds are played before the measured window (the ramp's last registrations and
+# Sit&Go starts settle; tavolo load --warmup-seconds).
 #
 # Bounded: every step runs under `timeout`; the whole run stops by itself (at most about
 # sizes * (ramp + seconds + 2 * echo + 120) seconds). A process here may hold at most `ulimit -Hn`
@@ -36,6 +38,7 @@ max_connections=9000
 ramp_seconds=300
 echo_seconds=15
 think_ms=0
+warmup_seconds=20
 keep=false
 while [ $# -gt 0 ]; do
   case $1 in
@@ -47,15 +50,18 @@ while [ $# -gt 0 ]; do
     --ramp-seconds) ramp_seconds=${2:?}; shift 2 ;;
     --echo-seconds) echo_seconds=${2:?}; shift 2 ;;
     --think-ms) think_ms=${2:?}; shift 2 ;;
+    --warmup-seconds) warmup_seconds=${2:?}; shift 2 ;;
     --keep) keep=true; shift ;;
     *) echo "load_scale: unknown option '$1' (--sizes, --seconds, --seats, --speed, --max-connections," \
-            "--ramp-seconds, --echo-seconds, --think-ms, --keep)" >&2; exit 2 ;;
+            "--ramp-seconds, --echo-seconds, --think-ms, --warmup-seconds, --keep)" >&2; exit 2 ;;
   esac
 done
 for n in ${sizes//,/ } $seconds $seats $max_connections $ramp_seconds $echo_seconds; do
   case $n in '' | *[!0-9]* | 0*) echo "load_scale: '$n' is not a whole number from 1" >&2; exit 2 ;; esac
 done
-case $think_ms in '' | *[!0-9]*) echo "load_scale: --think-ms '$think_ms' is not a whole number" >&2; exit 2 ;; esac
+for n in $think_ms $warmup_seconds; do
+  case $n in '' | *[!0-9]*) echo "load_scale: '$n' is not a whole number" >&2; exit 2 ;; esac
+done
 
 echo_bin=$build_dir/bench/echo_server
 if [ ! -x "$echo_bin" ]; then
@@ -116,13 +122,14 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1"; }
 summary=()
 status=0
 for tables in ${sizes//,/ }; do
-  echo "== $tables tables of $seats seats, clock x$speed, $seconds s measured, think $think_ms ms"
+  echo "== $tables tables of $seats seats, clock x$speed, $seconds s measured after $warmup_seconds s of warm-up, think $think_ms ms"
   write_config "$tables"
   start_server "$work/tavolo-$tables.toml"
   set +e
-  timeout $((ramp_seconds + seconds + 120)) "$tool_bin" load --url "ws://127.0.0.1:$port/ws" --tables "$tables" \
+  timeout $((ramp_seconds + warmup_seconds + seconds + 120)) "$tool_bin" load --url "ws://127.0.0.1:$port/ws" --tables "$tables" \
     --seats "$seats" --seconds "$seconds" --ramp-seconds "$ramp_seconds" --max-connections "$max_connections" \
-    --hosts "$hosts" --report-every 10 --think-ms "$think_ms" >"$work/load-$tables.out" 2>"$work/load-$tables.err"
+    --hosts "$hosts" --report-every 10 --think-ms "$think_ms" \
+    --warmup-seconds "$warmup_seconds" >"$work/load-$tables.out" 2>"$work/load-$tables.err"
   code=$?
   set -e
   stop_server

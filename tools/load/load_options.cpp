@@ -54,6 +54,10 @@ void add_load_options(CLI::App& cmd, LoadOptions& o) {
                               "the longest wait for every table to be in play; then it measures what plays "
                               "(default 300)",
                               1, 24 * 3600);
+    tools::add_integer_option(cmd, "--warmup-seconds", o.warmup_seconds,
+                              "seconds played but not measured once the tables are in play: the ramp's "
+                              "last registrations and starts settle (default 0)",
+                              0, 3600);
     tools::add_integer_option(cmd, "--report-every", o.report_every,
                               "seconds between the interval lines (default 5)", 1, 3600);
     cmd.add_option(

@@ -21,6 +21,7 @@ struct LoadOptions {
     int tables_per_player = 0;       // K; 0: the fewest that keeps the connections under --max-connections
     int max_connections = 9000;      // the server holds as many descriptors as the client
     int ramp_seconds = 300;          // the longest wait for every table to be in play before measuring
+    int warmup_seconds = 0;          // then played, not measured (the ramp's last starts settle)
     int report_every = 5;            // seconds between the interval lines
     std::vector<std::string> hosts;  // destination addresses to spread the connections over ("": the URL's)
     std::string metrics_url;         // http://HOST:PORT/metrics ("": beside --url; "none": no scrape)

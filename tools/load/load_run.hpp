@@ -18,6 +18,7 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -112,6 +113,7 @@ class LoadRun {
     int ticks_ = 0;
     Clock::time_point started_at_ = Clock::now();
     double ramp_seconds_ = 0;
+    std::optional<double> in_play_at_;  // seconds from the start when the ramp ended
     bool finishing_ = false;
     int exit_code_ = 1;
 };

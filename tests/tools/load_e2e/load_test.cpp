@@ -79,7 +79,7 @@ TEST(LoadCommand, KeepsTablesInPlayAndPrintsTheLoadLine) {
     EXPECT_GT(db.count("SELECT count(*) FROM hands"), 0) << "the hands played were committed";
 }
 
-// --think-ms: every decision waits 0.5 to 1.5 times it, so 4 tables at a mean of 400 ms (at least
+// --think-ms: every decision waits 0.5 to 1.5 times it (measured after --warmup-seconds of play), so 4 tables at a mean of 400 ms (at least
 // 200 ms a decision) make at most 20 actions a second, where the bots at once make hundreds.
 TEST(LoadCommand, ThinkMsPacesEveryDecisionLikeAHuman) {
     MigratedDatabase db;
@@ -89,9 +89,9 @@ TEST(LoadCommand, ThinkMsPacesEveryDecisionLikeAHuman) {
 
     const auto run = run_tool("load --url ws://127.0.0.1:" + std::to_string(server.port()) +
                               "/ws --tables 4 --seats 3 --tables-per-player 2 --seconds 4 --report-every 2 "
-                              "--ramp-seconds 20 --think-ms 400");
+                              "--ramp-seconds 20 --think-ms 400 --warmup-seconds 1");
     ASSERT_EQ(run.code, 0) << run.out;
-    static const std::regex kDetail(".*think_ms=400 actions=(\\d+) actions_per_s=(\\d+) .*");
+    static const std::regex kDetail(".* warmup_s=1 .*think_ms=400 actions=(\\d+) actions_per_s=(\\d+) .*");
     std::smatch m;
     std::string detail;
     std::istringstream in(run.out);
