@@ -79,8 +79,9 @@ TEST(LoadCommand, KeepsTablesInPlayAndPrintsTheLoadLine) {
     EXPECT_GT(db.count("SELECT count(*) FROM hands"), 0) << "the hands played were committed";
 }
 
-// --think-ms: every decision waits 0.5 to 1.5 times it (measured after --warmup-seconds of play), so 4 tables at a mean of 400 ms (at least
-// 200 ms a decision) make at most 20 actions a second, where the bots at once make hundreds.
+// --think-ms: every decision waits 0.5 to 1.5 times it (measured after --warmup-seconds of play), so 4 tables
+// at a mean of 400 ms (at least 200 ms a decision) make at most 20 actions a second, where the bots at once
+// make hundreds.
 TEST(LoadCommand, ThinkMsPacesEveryDecisionLikeAHuman) {
     MigratedDatabase db;
     const auto path = write_temp_file("load-think.toml", config());
