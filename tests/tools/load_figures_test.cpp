@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <sstream>
 
 #include "tools/load/latency_probes.hpp"
 #include "tools/load/load_line.hpp"
 #include "tools/load/load_options.hpp"
 #include "tools/load/metrics_scrape.hpp"
+#include "tools/load/run_report.hpp"
 
 using namespace tavolo::load;
 using namespace std::chrono_literals;
@@ -129,7 +131,11 @@ TEST(LoadCommandLine, ReadsEveryOption) {
                     "--report-every",
                     "3",
                     "--ramp-seconds",
-                    "90"});
+                    "90",
+                    "--think-ms",
+                    "2500",
+                    "--warmup-seconds",
+                    "15"});
     ASSERT_TRUE(o) << o.error();
     EXPECT_EQ(o->tables, 20000);
     EXPECT_EQ(o->seconds, 60);
@@ -140,6 +146,8 @@ TEST(LoadCommandLine, ReadsEveryOption) {
     EXPECT_EQ(o->strategy, "random");
     EXPECT_EQ(o->report_every, 3);
     EXPECT_EQ(o->ramp_seconds, 90);
+    EXPECT_EQ(o->think_ms, 2500);
+    EXPECT_EQ(o->warmup_seconds, 15);
     EXPECT_FALSE(o->echo);
     EXPECT_EQ(metrics_url_of(*o), "http://127.0.0.1:8080/metrics");
 
@@ -151,7 +159,28 @@ TEST(LoadCommandLine, ReadsEveryOption) {
     EXPECT_EQ(o->seconds, 30);
     EXPECT_EQ(o->seats, 6);
     EXPECT_EQ(o->strategy, "calling");
+    EXPECT_EQ(o->think_ms, 0);
+    EXPECT_EQ(o->warmup_seconds, 0);
     EXPECT_EQ(metrics_url_of(*o), "");
+}
+
+// The first interval line of the window covers the window, not the ramp before it.
+TEST(LoadReport, TheFirstIntervalLineLeavesTheRampOut) {
+    boost::asio::io_context io;
+    std::ostringstream out;
+    RunReport report(io, "", false, out);
+    for (int i = 0; i < 100; ++i)
+        report.latency(5000.0);  // while ramping up: seconds
+    report.start_window();
+    report.latency(2.0);
+    report.counted();
+    report.interval_line(6, 0);
+    static const std::regex kP99(".* p99_ms=([0-9.]+) .*\n");
+    std::smatch m;
+    const std::string line = out.str();
+    ASSERT_TRUE(std::regex_match(line, m, kP99)) << line;
+    EXPECT_DOUBLE_EQ(std::stod(m[1].str()), 2.0) << line;
+    EXPECT_EQ(report.window_samples(), 1U);
 }
 
 TEST(LoadCommandLine, RefusesWhatItCannotDo) {

@@ -49,6 +49,10 @@ void RunReport::start_window() {
     window_end_.reset();
     window_.clear();
     window_count_ = 0;
+    // The first interval line covers the window's first seconds, not the ramp (nor the warm-up) before.
+    interval_.clear();
+    interval_count_ = 0;
+    interval_start_ = window_start_;
     tables_sum_ = 0;
     tables_ticks_ = 0;
     scrape([this](std::optional<Stamped> s) { window_scrape_ = s; });
