@@ -1,6 +1,6 @@
 // Issue 14 item 1: `tavolo load` against a real server and PostgreSQL at an accelerated clock: 4 tables
 // of 3 seats kept in play by 6 players, each one connection seated at 2 tables (multi-tabling), for 5
-// seconds; the last lines are the window's load line and the detail line.
+// seconds; the last lines are the window's load line and the detail line. And at a human pace (--think-ms).
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -33,17 +33,21 @@ double number(const std::smatch& m, int i) {
     return std::stod(m[i].str());
 }
 
+// `tavolo load` against a fresh server on its own database (kept for the test's checks): 4 tables of 3
+// seats played by 6 players at 2 tables each, then `options`.
+ToolRun run_load(const MigratedDatabase& db, const std::string& options) {
+    const auto path = write_temp_file("load.toml", config());
+    ServerProcess server({"--config", path}, {"TAVOLO_DATABASE_URL=" + db.url()});
+    if (!server.running()) return ToolRun{.code = -1, .out = "the server did not start:\n" + server.log()};
+    return run_tool("load --url ws://127.0.0.1:" + std::to_string(server.port()) +
+                    "/ws --tables 4 --seats 3 --tables-per-player 2 --report-every 2 " + options);
+}
+
 }  // namespace
 
 TEST(LoadCommand, KeepsTablesInPlayAndPrintsTheLoadLine) {
     MigratedDatabase db;
-    const auto path = write_temp_file("load.toml", config());
-    ServerProcess server({"--config", path}, {"TAVOLO_DATABASE_URL=" + db.url()});
-    ASSERT_TRUE(server.running()) << server.log();
-
-    const auto run = run_tool("load --url ws://127.0.0.1:" + std::to_string(server.port()) +
-                              "/ws --tables 4 --seats 3 --tables-per-player 2 --seconds 5 --report-every 2 "
-                              "--ramp-seconds 60");
+    const auto run = run_load(db, "--seconds 5 --ramp-seconds 60");
     ASSERT_EQ(run.code, 0) << run.out;
 
     static const std::regex kLine(
@@ -84,13 +88,7 @@ TEST(LoadCommand, KeepsTablesInPlayAndPrintsTheLoadLine) {
 // make hundreds.
 TEST(LoadCommand, ThinkMsPacesEveryDecisionLikeAHuman) {
     MigratedDatabase db;
-    const auto path = write_temp_file("load-think.toml", config());
-    ServerProcess server({"--config", path}, {"TAVOLO_DATABASE_URL=" + db.url()});
-    ASSERT_TRUE(server.running()) << server.log();
-
-    const auto run = run_tool("load --url ws://127.0.0.1:" + std::to_string(server.port()) +
-                              "/ws --tables 4 --seats 3 --tables-per-player 2 --seconds 4 --report-every 2 "
-                              "--ramp-seconds 20 --think-ms 400 --warmup-seconds 1");
+    const auto run = run_load(db, "--seconds 4 --ramp-seconds 20 --think-ms 400 --warmup-seconds 1");
     ASSERT_EQ(run.code, 0) << run.out;
     static const std::regex kDetail(".* warmup_s=1 .*think_ms=400 actions=(\\d+) actions_per_s=(\\d+) .*");
     std::smatch m;
