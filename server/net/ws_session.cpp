@@ -108,6 +108,7 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
         bool first = false;
         {
             std::lock_guard lock(inbox_mutex_);
+            if (inbox_closed_) return;
             first = inbox_.empty();
             inbox_.push_back(std::move(frame));
         }
@@ -306,6 +307,11 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
         finished_ = true;
         close_timer_.cancel();
         queue_.clear();
+        {
+            std::lock_guard lock(inbox_mutex_);  // what actors deliver from now on is dropped
+            inbox_closed_ = true;
+            inbox_.clear();
+        }
         apply(core_.on_closed());
         services_->registry.remove(id());
         beast::get_lowest_layer(ws_).close();
@@ -315,6 +321,7 @@ class WsSession final : public SessionHandle, public std::enable_shared_from_thi
     std::shared_ptr<const WebSocketServices> services_;
     std::mutex inbox_mutex_;
     std::vector<session::Frame> inbox_;     // delivered, not yet taken by the strand (inbox_mutex_)
+    bool inbox_closed_ = false;             // the session finished (inbox_mutex_)
     std::vector<session::Frame> draining_;  // on the strand only
     websocket::stream<Stream> ws_;
     SessionCore core_;

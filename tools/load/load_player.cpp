@@ -229,6 +229,7 @@ void LoadPlayer::on_tournament_event(const v1::TournamentEvent& event) {
 void LoadPlayer::left(std::int64_t tournament, bool finished) {
     entries_.erase(tournament);
     std::erase_if(acted_, [&](const auto& entry) { return entry.first.tournament_id == tournament; });
+    std::erase_if(thinking_, [&](const auto& entry) { return entry.first.tournament_id == tournament; });
     run_.slot_freed(index_, tournament, finished);
 }
 
@@ -263,7 +264,7 @@ void LoadPlayer::act_after_thinking(const client::TableKey& table,
     auto& timer = thinking_.try_emplace(table, run_.io()).first->second;
     timer.expires_after(std::chrono::milliseconds(wait(rng_)));
     timer.async_wait([this, table, decision](boost::system::error_code ec) {
-        if (ec || closing_) return;
+        if (ec || closing_ || gone_) return;
         const client::TableTracker* tracker = book_.find(table);
         if (tracker == nullptr) return;
         const v1::PokerLegalActions* legal = tracker->poker_legal();

@@ -148,8 +148,9 @@ void LoadRun::free_slot(int player) {
 }
 
 // Each registering Sit&Go takes free slots of players not yet in it, among the first kLookahead slots
-// of the queue the player with the most free slots first: the seats are exactly the slots (P x K =
-// T x N), and a player left with slots only for Sit&Gos he is already in would leave a table unfilled.
+// of the queue the player with the most free slots first (beyond them, the first that fits): the seats
+// are about the slots (P x K >= T x N, P rounded up), and a player left with slots only for Sit&Gos he
+// is already in would leave a table unfilled.
 void LoadRun::assign() {
     constexpr std::size_t kLookahead = 64;
     if (finishing_) return;
@@ -164,6 +165,8 @@ void LoadRun::assign() {
                     (best == free_slots_.end() || free_count_[static_cast<std::size_t>(*it)] >
                                                       free_count_[static_cast<std::size_t>(*best)]))
                     best = it;
+            if (best == free_slots_.end())
+                best = std::find_if(window, free_slots_.end(), [&](int p) { return !r.players.contains(p); });
             if (best == free_slots_.end()) break;
             const int p = *best;
             free_slots_.erase(best);

@@ -164,7 +164,8 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
   async subscribeLobby(): Promise<LobbyTournament[]> {
     this.lobbyWanted = true;
     const answer = await this.request({ case: "subscribeLobby", value: {} });
-    return this.takeLobby(answer);
+    if (answer.body.case !== "lobbySnapshot") throw unexpected(answer);
+    return this.lobby; // receiveOne applied it
   }
 
   async unsubscribeLobby(): Promise<void> {
@@ -318,8 +319,8 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
   private async logInWith(body: ClientBody): Promise<Account> {
     await this.connect();
     const m = await this.request(body);
-    if (m.body.case !== "loggedIn") throw unexpected(m);
-    return this.loggedIn(m.body.value);
+    if (m.body.case !== "loggedIn" || !this.account) throw unexpected(m);
+    return this.account; // receiveOne applied it
   }
 
   private loggedIn(l: LoggedIn): Account {
@@ -409,12 +410,13 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
       } else this.emit("error", error);
       return;
     }
+    // Applied before the caller hears of it: the messages after it in the same batch (a lobby update
+    // after the snapshot, the wallet after LoggedIn) are applied before the caller's code runs.
+    this.dispatch(m);
     if (waiting) {
       this.pending.delete(id);
       waiting.resolve(m);
-      if (m.body.case === "lobbySnapshot" || m.body.case === "loggedIn") return; // taken by the caller
     }
-    this.dispatch(m);
   }
 
   private dispatch(m: ServerMessage): void {
@@ -528,8 +530,7 @@ export class TavoloConnection extends Emitter<ConnectionEvents> {
     try {
       if (this.resumeToken) {
         const m = await this.request({ case: "resume", value: { resumeToken: this.resumeToken } });
-        if (m.body.case !== "loggedIn") throw unexpected(m);
-        this.loggedIn(m.body.value);
+        if (m.body.case !== "loggedIn") throw unexpected(m); // receiveOne applied it
       } else this.setState("open");
       for (const key of this.observed) {
         const [tournamentId, table] = key.split("/").map(Number);

@@ -196,3 +196,42 @@ test("a batch of messages is read in order, each as if it came alone", async () 
   assert.deepEqual(seen, ["second in the batch", "third in the batch"]);
   conn.close();
 });
+
+test("what follows a reply in its batch is applied after the reply, not undone by it", async () => {
+  const info = (entrants: number) => ({ id: 5n, name: "Sit&Go", entrants, state: 1 });
+  const conn = new TavoloConnection({
+    url: "ws://fake/ws",
+    webSocket: () =>
+      new FakeSocket((m) => {
+        if (m.body.case === "hello") return { case: "welcome", value: { version: 1, batches: true } };
+        if (m.body.case === "logIn")
+          return {
+            case: "batch",
+            value: {
+              messages: [
+                { requestId: m.requestId, body: { case: "loggedIn", value: { accountId: 7n, name: "ada", resumeToken: "t1", balanceCents: 100n } } },
+                { body: { case: "wallet", value: { balanceCents: 50n } } },
+              ],
+            },
+          };
+        if (m.body.case === "subscribeLobby")
+          return {
+            case: "batch",
+            value: {
+              messages: [
+                { requestId: m.requestId, body: { case: "lobbySnapshot", value: { tournaments: [info(1)] } } },
+                { body: { case: "lobbyUpdate", value: { tournament: info(2) } } },
+              ],
+            },
+          };
+        return null;
+      }),
+  });
+  const account = await conn.logIn("ada", "password");
+  assert.equal(account.balanceCents, 50, "the wallet after LoggedIn in the same batch stands");
+  const lobby = await conn.subscribeLobby();
+  assert.equal(lobby.length, 1);
+  assert.equal(lobby[0]!.entrants, 2, "the update after the snapshot in the same batch stands");
+  assert.equal(conn.lobby[0]!.entrants, 2);
+  conn.close();
+});
