@@ -95,9 +95,34 @@ void LoadPlayer::on_closed(const std::string& reason) {
         });
         return;
     }
+    if (logged_in_ && !closing_ && !resume_token_.empty() && resumes_in_a_row_ < kConnectAttempts)
+        return resume(reason);
     gone_ = true;
     if (!closing_) run_.error(index_, "connection lost: " + reason);
     run_.player_gone(index_, logged_in_);
+}
+
+// A connection lost after logging in (the server cut a reader too slow, the network dropped it): the
+// player resumes on a new one with his token, as a real client does, and finds his seats; what was
+// under way on the old one is forgotten (his tables' snapshots follow the resume).
+void LoadPlayer::resume(const std::string& reason) {
+    ++resumes_in_a_row_;
+    resuming_ = true;
+    run_.player_resumes(index_, reason);
+    outbox_.clear();
+    book_.reset_all();
+    acted_.clear();
+    for (auto& [table, timer] : thinking_)
+        timer.cancel();
+    action_requests_.clear();
+    // Registrations asked on the lost connection are asked again once resumed (rare: a player's slots
+    // are taken at the start).
+    for (const auto& [request, tournament] : std::exchange(registering_, {}))
+        held_registrations_.push_back(tournament);
+    retry_.expires_after(std::chrono::milliseconds(200 * resumes_in_a_row_));
+    retry_.async_wait([this](boost::system::error_code ec) {
+        if (!ec && !closing_) connect();
+    });
 }
 
 std::uint64_t LoadPlayer::send(v1::ClientMessage message,
@@ -128,6 +153,10 @@ void LoadPlayer::flush() {
 }
 
 void LoadPlayer::register_for(std::int64_t tournament) {
+    if (resuming_) {  // asked once resumed
+        held_registrations_.push_back(tournament);
+        return;
+    }
     v1::ClientMessage m;
     m.mutable_register_tournament()->set_tournament_id(tournament);
     registering_[send(std::move(m))] = tournament;
@@ -148,19 +177,31 @@ void LoadPlayer::handle(const v1::ServerMessage& message) {
     switch (message.body_case()) {
         case v1::ServerMessage::kWelcome: {
             v1::ClientMessage m;
-            m.mutable_create_account()->set_name(name_);
-            m.mutable_create_account()->set_password(hex(rng_, 24));
+            if (resuming_) {
+                m.mutable_resume()->set_resume_token(resume_token_);
+            } else {
+                m.mutable_create_account()->set_name(name_);
+                m.mutable_create_account()->set_password(hex(rng_, 24));
+            }
             account_request_ = send(std::move(m));
             return;
         }
-        case v1::ServerMessage::kLoggedIn:
+        case v1::ServerMessage::kLoggedIn: {
+            resume_token_ = message.logged_in().resume_token();
+            const bool resumed = std::exchange(resuming_, false);
+            resumes_in_a_row_ = 0;
             logged_in_ = true;
             if (scout_) {
                 v1::ClientMessage m;
                 m.mutable_subscribe_lobby();
                 send(std::move(m));
             }
-            return run_.logged_in(index_);
+            if (!resumed) return run_.logged_in(index_);
+            // Resumed: the same seats and slots.
+            for (const std::int64_t tournament : std::exchange(held_registrations_, {}))
+                register_for(tournament);
+            return;
+        }
         case v1::ServerMessage::kLobbySnapshot:
         case v1::ServerMessage::kLobbyUpdate:
             return run_.lobby_message(message);
@@ -211,6 +252,14 @@ void LoadPlayer::on_error(const v1::ServerMessage& message) {
             run_.error(index_, "could not register for tournament " + std::to_string(tournament) + ": " +
                                    error_text(e));
         return run_.registration_refused(index_, tournament, closed, retry);
+    }
+    if (message.request_id() != 0 && message.request_id() == account_request_ && resuming_) {
+        // The token was refused: the player is gone (his seats time out at the server).
+        gone_ = true;
+        run_.error(index_, "could not resume: " + error_text(e));
+        run_.player_gone(index_, true);
+        if (connection_) connection_->close();
+        return;
     }
     if (message.request_id() != 0 && message.request_id() == account_request_)
         return run_.error(index_, "could not create its account: " + error_text(e));

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tools/bots/send_pacer.hpp"
 #include "tools/bots/strategy.hpp"
@@ -47,6 +48,7 @@ class LoadPlayer {
     void connect();
     void on_frame(std::string_view frame, bool binary);
     void on_closed(const std::string& reason);
+    void resume(const std::string& reason);
     void handle(const v1::ServerMessage& message);
     void on_error(const v1::ServerMessage& message);
     void on_tournament_event(const v1::TournamentEvent& event);
@@ -68,6 +70,10 @@ class LoadPlayer {
     boost::asio::steady_timer retry_;
     int attempts_ = 0;  // connections tried without logging in
     bool logged_in_ = false;
+    std::string resume_token_;  // from the last LoggedIn
+    bool resuming_ = false;     // the connection under way resumes (Resume, not CreateAccount)
+    int resumes_in_a_row_ = 0;  // without a LoggedIn between them
+    std::vector<std::int64_t> held_registrations_;  // asked for while resuming: sent once resumed
     bool gone_ = false;
     bool closing_ = false;
     std::uint64_t next_request_ = 1;

@@ -95,6 +95,20 @@ void LoadRun::player_gone(int player, bool was_logged_in) {
     start_players();
 }
 
+void LoadRun::player_resumes(int player, const std::string& reason) {
+    ++resumes_;
+    if (options_.verbose || resumes_ <= kErrorsPrinted)
+        err_ << "load: player " << player << " resumes: " << reason << std::endl;
+    // What it missed meanwhile: the probes waiting for it are dropped, its seats taken back by the
+    // snapshots that follow the resume.
+    for (auto& [key, table] : tables_)
+        for (std::size_t seat = 0; seat < table.player_at.size(); ++seat)
+            if (table.player_at[seat] == player) {
+                table.player_at[seat] = -1;
+                dropped_ += table.probes.forget(static_cast<int>(seat));
+            }
+}
+
 void LoadRun::connect_retried(int player, const std::string& reason) {
     ++connect_retries_;
     if (options_.verbose) err_ << "load: player " << player << ": connecting again: " << reason << std::endl;
@@ -299,8 +313,9 @@ void LoadRun::finish() {
              << " actions_per_s="
              << (seconds > 0 ? static_cast<std::int64_t>(static_cast<double>(window_actions_) / seconds) : 0)
              << " refused=" << refused_ << " retried=" << retried_ << " connect_retries=" << connect_retries_
-             << " samples=" << report_.window_samples() << " dropped_probes=" << dropped_
-             << " tournaments_finished=" << tournaments_finished_ << std::endl;
+             << " resumes=" << resumes_ << " samples=" << report_.window_samples()
+             << " dropped_probes=" << dropped_ << " tournaments_finished=" << tournaments_finished_
+             << std::endl;
         if (!report_.scrape_error().empty())
             err_ << "load: server_cpu and server_rss_mb not measured: " << report_.scrape_error()
                  << std::endl;

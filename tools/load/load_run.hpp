@@ -56,6 +56,8 @@ class LoadRun {
     void action_refused(int player, const std::string& why);
     void player_gone(int player, bool was_logged_in);
     void connect_retried(int player, const std::string& reason);
+    // A logged-in player lost his connection and resumes on a new one (counted in resumes=).
+    void player_resumes(int player, const std::string& reason);
     void error(int player, const std::string& what);
 
   private:
@@ -107,6 +109,7 @@ class LoadRun {
     std::int64_t refused_ = 0;
     std::int64_t retried_ = 0;
     std::int64_t connect_retries_ = 0;
+    std::int64_t resumes_ = 0;
     int scout_ = 0;  // the player following the lobby  // registrations the server could not record in time
     std::int64_t dropped_ = 0;
     std::int64_t tournaments_finished_ = 0;

@@ -3,12 +3,16 @@
 // seconds; the last lines are the window's load line and the detail line. And at a human pace (--think-ms).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <future>
 #include <regex>
+#include <thread>
 
 #include "tests/persistence/test_database.hpp"
 #include "tests/support/e2e_money.hpp"
 #include "tests/support/run_tool.hpp"
 #include "tests/support/server_process.hpp"
+#include "tests/support/tcp_proxy.hpp"
 
 using namespace tavolo::testing;
 
@@ -99,4 +103,40 @@ TEST(LoadCommand, ThinkMsPacesEveryDecisionLikeAHuman) {
     ASSERT_TRUE(std::regex_match(detail, m, kDetail)) << run.out;
     EXPECT_GT(number(m, 2), 0) << detail;
     EXPECT_LE(number(m, 2), 20) << "a decision waited less than half of --think-ms: " << detail;
+}
+
+// A player whose connection drops after logging in resumes on a new one with his token and keeps his
+// seats: the run ends with no error, the resumes counted (resumes=). The drops: a TCP proxy resets
+// three of the six connections once hands are being committed.
+TEST(LoadCommand, APlayerWhoseConnectionDropsResumesHisSeats) {
+    MigratedDatabase db;
+    const auto path = write_temp_file("load-drops.toml", config());
+    ServerProcess server({"--config", path}, {"TAVOLO_DATABASE_URL=" + db.url()});
+    ASSERT_TRUE(server.running()) << server.log();
+    TcpProxy proxy(server.port());
+    auto load = std::async(std::launch::async, [&] {
+        return run_tool("load --url " + proxy.url() +
+                        " --metrics-url http://127.0.0.1:" + std::to_string(server.port()) +
+                        "/metrics --tables 4 --seats 3 --tables-per-player 2 --report-every 2 --seconds 6 "
+                        "--ramp-seconds 60 --verbose");
+    });
+    // Once hands are committed (every table dealt), three players lose their connections.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (db.count("SELECT count(*) FROM hands") < 4 && std::chrono::steady_clock::now() < deadline &&
+           load.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+    }
+    ASSERT_NE(load.wait_for(std::chrono::seconds(0)), std::future_status::ready) << load.get().out;
+    for (std::size_t i = 0; i < 3; ++i)
+        EXPECT_TRUE(proxy.reset(i));
+    const auto run = load.get();
+    ASSERT_EQ(run.code, 0) << run.out;
+    static const std::regex kDetail(".* resumes=(\\d+).*");
+    std::string detail;
+    std::istringstream in(run.out);
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with("load-detail: ")) detail = line;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(detail, m, kDetail)) << run.out;
+    EXPECT_GE(std::stoi(m[1].str()), 3) << run.out;
+    EXPECT_NE(run.out.find("errors=0"), std::string::npos) << run.out;
 }
