@@ -35,6 +35,8 @@ class LoadPlayer {
     void register_for(std::int64_t tournament);
     // Follow the lobby for the run (the first player does from the start; another when it is gone).
     void become_scout();
+    void stop_scouting() { scout_ = false; }  // it resumes without following the lobby
+    bool resuming() const { return resuming_; }
     bool logged_in() const { return logged_in_; }
     bool gone() const { return gone_; }
     // Dealt into hand `hand` at `table`, as this player's tracker knows.

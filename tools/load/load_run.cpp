@@ -81,22 +81,31 @@ void LoadRun::player_gone(int player, bool was_logged_in) {
         --logged_in_;
     else
         --connecting_;
-    if (player == scout_ && !finishing_) {
-        // The lobby's follower is gone (the server cuts a connection that reads too slowly): another
-        // player follows it, and its snapshot replaces what the run knew.
-        for (std::size_t i = 0; i < players_.size(); ++i)
-            if (!players_[i]->gone() && players_[i]->logged_in()) {
-                scout_ = static_cast<int>(i);
-                players_[i]->become_scout();
-                err_ << "load: player " << i << " follows the lobby now" << std::endl;
-                break;
-            }
-    }
+    hand_over_scout(player);
     start_players();
+}
+
+// The lobby's follower is gone or resuming (the server cuts a connection that reads too slowly; a
+// follower that resumed would get the whole listing again on top of its tables' snapshots): another
+// player follows it, and its snapshot replaces what the run knew.
+void LoadRun::hand_over_scout(int from) {
+    if (from != scout_ || finishing_) return;
+    for (std::size_t i = 0; i < players_.size(); ++i) {
+        const LoadPlayer& p = *players_[i];
+        if (static_cast<int>(i) == from || p.gone() || !p.logged_in() || p.resuming()) continue;
+        scout_ = static_cast<int>(i);
+        players_[i]->become_scout();
+        err_ << "load: player " << i << " follows the lobby now" << std::endl;
+        return;
+    }
 }
 
 void LoadRun::player_resumes(int player, const std::string& reason) {
     ++resumes_;
+    if (player == scout_) {
+        players_[static_cast<std::size_t>(player)]->stop_scouting();
+        hand_over_scout(player);
+    }
     if (options_.verbose || resumes_ <= kErrorsPrinted)
         err_ << "load: player " << player << " resumes: " << reason << std::endl;
     // What it missed meanwhile: the probes waiting for it are dropped, its seats taken back by the

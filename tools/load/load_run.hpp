@@ -58,6 +58,7 @@ class LoadRun {
     void connect_retried(int player, const std::string& reason);
     // A logged-in player lost his connection and resumes on a new one (counted in resumes=).
     void player_resumes(int player, const std::string& reason);
+    void hand_over_scout(int from);
     void error(int player, const std::string& what);
 
   private:
