@@ -23,6 +23,13 @@ StoreResult<void> LeaseStore::heartbeat() {
     });
 }
 
+StoreResult<void> LeaseStore::leave() {
+    return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<void> {
+        tx.exec_params("UPDATE nodes SET heartbeat_at = '-infinity' WHERE id = $1", node_);
+        return {};
+    });
+}
+
 StoreResult<std::vector<std::string>> LeaseStore::live_nodes(std::chrono::milliseconds within) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::vector<std::string>> {
         std::vector<std::string> out;
@@ -34,8 +41,20 @@ StoreResult<std::vector<std::string>> LeaseStore::live_nodes(std::chrono::millis
     });
 }
 
-StoreResult<std::optional<std::int64_t>> LeaseStore::acquire(const std::string& resource) {
+namespace {
+
+// Raises TVF01 (fenced_out) unless this connection's node holds `tournament` with its current token;
+// the lease row stays locked FOR SHARE until the transaction ends, so a takeover waits for it.
+void check_fence(pqxx::work& tx, TournamentId tournament) {
+    tx.exec_params("SELECT tavolo_fence($1)", raw(tournament));
+}
+
+}  // namespace
+
+StoreResult<std::optional<std::int64_t>> LeaseStore::acquire(const std::string& resource,
+                                                             std::optional<TournamentId> of) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::optional<std::int64_t>> {
+        if (of) check_fence(tx, *of);
         const auto rows = tx.exec_params(
             "INSERT INTO leases (resource, node, token, expires_at) "
             "VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond') "
@@ -48,8 +67,10 @@ StoreResult<std::optional<std::int64_t>> LeaseStore::acquire(const std::string& 
     });
 }
 
-StoreResult<std::int64_t> LeaseStore::grant(const std::string& resource, const std::string& holder) {
+StoreResult<std::int64_t> LeaseStore::grant(const std::string& resource, const std::string& holder,
+                                            TournamentId of) {
     return detail::transact(db_, [&](pqxx::work& tx) -> StoreResult<std::int64_t> {
+        check_fence(tx, of);
         const auto rows = tx.exec_params(
             "INSERT INTO leases (resource, node, token, expires_at) "
             "VALUES ($1, $2, 1, now() + $3 * interval '1 millisecond') "

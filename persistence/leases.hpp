@@ -35,15 +35,22 @@ class LeaseStore {
 
     // This node is alive (nodes.heartbeat_at = now()); registers it on its first call.
     StoreResult<void> heartbeat();
+    // This node is leaving (a graceful shutdown): no longer among the live nodes, at once.
+    StoreResult<void> leave();
     // Nodes whose heartbeat is more recent than `within` ago, by id.
     StoreResult<std::vector<std::string>> live_nodes(std::chrono::milliseconds within);
 
     // Takes `resource` when nobody holds it, its lease expired, or this node's id holds it already (a
     // restarted node takes back its own at once): the new token. Nothing when another node holds it.
-    StoreResult<std::optional<std::int64_t>> acquire(const std::string& resource);
-    // Gives `resource` to `holder` whoever holds it (a new token, returned): the director's node
-    // giving one of its tables to the node that will host it ([cluster] spread_tables).
-    StoreResult<std::int64_t> grant(const std::string& resource, const std::string& holder);
+    // With `of`: a table of that tournament, taken only while this node holds the tournament (its
+    // fence is checked in the same transaction: fenced_out when another node took it over).
+    StoreResult<std::optional<std::int64_t>> acquire(const std::string& resource,
+                                                     std::optional<TournamentId> of = std::nullopt);
+    // Gives `resource`, a table of `of`, to `holder` whoever holds it (a new token, returned): the
+    // director's node giving one of its tables to the node that will host it ([cluster] spread_tables).
+    // Only while this node holds `of` (its fence, in the same transaction): a director's node that
+    // stalled and lost the tournament meanwhile gets fenced_out and grants nothing.
+    StoreResult<std::int64_t> grant(const std::string& resource, const std::string& holder, TournamentId of);
     // Takes the lease of every open table of `tournament` that has one (spread_tables), whoever holds
     // it (new tokens): a node taking the tournament over, before it reads it, so that no other host
     // of its tables commits another hand of them. The number of leases taken.

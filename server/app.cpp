@@ -335,7 +335,15 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
                 close_everything();
             });
         });
-        tournaments.stop_dealing([&] { asio::post(shutdown_strand, [&] { close_everything(); }); });
+        if (keeper) keeper->leave();  // no new table is placed here from now
+        // This node's tournaments and the tables it hosts for other nodes' directors finish their
+        // hands; the last of the two to be still closes everything.
+        auto still = std::make_shared<std::atomic<int>>(table_host ? 2 : 1);
+        auto one_still = [&, still] {
+            if (still->fetch_sub(1) == 1) asio::post(shutdown_strand, [&] { close_everything(); });
+        };
+        tournaments.stop_dealing(one_still);
+        if (table_host) table_host->stop_all(one_still);
     });
 
     std::vector<std::thread> pool;

@@ -140,7 +140,9 @@ void DirectorActor::Impl::take_back(engine::TableId table, engine::CommittedTabl
     open_table(table, stored.at(table), std::move(resumed->table));
     const auto& taken = tables.at(table);
     if (paused_at) taken->hold(true, "the tournament is paused");
-    if (stopping) taken->stop_dealing([] {});
+    // What the director waited for of the dead host's table, it asks of the new one.
+    if (cancel_run.cancelling) void_table(table);
+    if (stopping) stop_table(table);
     if (ctx.placement != nullptr) ctx.placement->reattach(address(table), accounts);
     spdlog::warn("event=table_taken_over tournament={} table={} last_committed_hand={} how={}", id(),
                  table + 1, hand, static_cast<int>(resumed->how));
@@ -447,21 +449,26 @@ void DirectorActor::Impl::stop_dealing(std::function<void()> q) {
 }
 
 void DirectorActor::Impl::stop_tables() {
-    tables_not_quiet = static_cast<int>(tables.size());
     for (const auto& [table, actor] : tables) {
-        (void)table;
-        actor->stop_dealing([weak = weak_from_this()] {
-            if (auto self = weak.lock())
-                asio::post(self->strand, [self] {
-                    --self->tables_not_quiet;
-                    self->maybe_quiet();
-                });
-        });
+        (void)actor;
+        stop_table(table);
     }
 }
 
+void DirectorActor::Impl::stop_table(engine::TableId table) {
+    tables_not_quiet.insert(table);
+    tables.at(table)->stop_dealing([weak = weak_from_this(), table] {
+        if (auto self = weak.lock())
+            asio::post(self->strand, [self, table] {
+                self->tables_not_quiet.erase(table);
+                self->maybe_quiet();
+            });
+    });
+}
+
 void DirectorActor::Impl::maybe_quiet() {
-    if (!stopping || !quiet || tables_not_quiet > 0 || pending_finishes > 0 || (journal && !journal->idle()))
+    if (!stopping || !quiet || !tables_not_quiet.empty() || pending_finishes > 0 ||
+        (journal && !journal->idle()))
         return;
     auto call = std::move(quiet);
     quiet = nullptr;

@@ -12,6 +12,7 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 
 #include "engine/tournament/director_state_text.hpp"
 #include "engine/tournament/tournament_director.hpp"
@@ -89,10 +90,12 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     bool results_sent = false;
     bool stopping = false;
     std::function<void()> quiet;
-    int tables_not_quiet = 0;
+    // The tables asked to stop dealing (or to void and stop) that have not answered yet. A set, not a
+    // count: a table taken back from its dead host is asked again, and answers once either way.
+    std::set<engine::TableId> tables_not_quiet;
     // Technical cancellation (cancellation_run.hpp).
     CancellationRun cancel_run;
-    int tables_not_void = 0;
+    std::set<engine::TableId> tables_not_void;
     // Late registration (RULES.md §6). The roster is sized for the whole field before any table
     // opens and never reallocates: an entry is written here before its SeatPlayer is posted to a
     // table, and tables read only the entries of the players they seat.
@@ -142,6 +145,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     void arm_tick();
     void stop_dealing(std::function<void()> q);
     void stop_tables();
+    void stop_table(engine::TableId table);
     void maybe_quiet();
 
     // reports, places and prizes, late registration, the end (director_places.cpp)
@@ -167,6 +171,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     // technical cancellation (director_cancel.cpp)
     void not_started(const std::string& why);
     void cancel(std::string reason, std::function<void(const CancellationOutcome&)> waiter);
+    void void_table(engine::TableId table);
     void maybe_refund();
     void refunds_paid(const persistence::StoreResult<std::vector<engine::Cents>>& balances);
     void end_cancellation(bool final);

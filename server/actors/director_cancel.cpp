@@ -14,23 +14,27 @@ void DirectorActor::Impl::cancel(std::string reason, std::function<void(const Ca
     if (!cancel_run.join(std::move(reason), std::move(waiter))) return;
     spdlog::warn("event=tournament_cancelling tournament={} reason=\"{}\"", id(), cancel_run.outcome.reason);
     tick_timer.cancel();
-    tables_not_void = static_cast<int>(tables.size());
     for (const auto& [table, actor] : tables) {
-        (void)table;
-        actor->void_and_stop([weak = weak_from_this()] {
-            if (auto self = weak.lock())
-                asio::post(self->strand, [self] {
-                    --self->tables_not_void;
-                    self->maybe_refund();
-                });
-        });
+        (void)actor;
+        void_table(table);
     }
     maybe_refund();
 }
 
+void DirectorActor::Impl::void_table(engine::TableId table) {
+    tables_not_void.insert(table);
+    tables.at(table)->void_and_stop([weak = weak_from_this(), table] {
+        if (auto self = weak.lock())
+            asio::post(self->strand, [self, table] {
+                self->tables_not_void.erase(table);
+                self->maybe_refund();
+            });
+    });
+}
+
 // Once every table is still and every committed hand's prizes are paid: the plan, then the money.
 void DirectorActor::Impl::maybe_refund() {
-    if (!cancel_run.cancelling || cancel_run.refunding || cancel_run.over || tables_not_void > 0 ||
+    if (!cancel_run.cancelling || cancel_run.refunding || cancel_run.over || !tables_not_void.empty() ||
         pending_finishes > 0)
         return;
     cancel_run.pay(set_up ? plan_cancellation(*director, rules->structure, *roster)

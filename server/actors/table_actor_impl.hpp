@@ -347,7 +347,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                     spdlog::error("event=hand_commit_failed table={}:{} hand={} error=\"{}\"",
                                   self->setup.address.tournament_id, self->setup.address.table, hand,
                                   r.error().message);
-                self->report(report);
+                // Refused by the fence: another node holds the table now and goes on from its last
+                // committed hand; a director told of this one would decide on a hand that never was.
+                if (r || r.error().code != persistence::StoreErrc::fenced_out) self->report(report);
                 self->maybe_quiet();
             }),
             executor_on(strand));

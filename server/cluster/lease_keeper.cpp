@@ -74,9 +74,23 @@ void LeaseKeeper::stop() {
         (void)leases_.release(persistence::tournament_lease(persistence::TournamentId{tournament}), token);
     }
     if (lobby) (void)leases_.release(persistence::kLobbyLease, *lobby);
-    if (!held.empty() || lobby)
-        spdlog::info("event=leases_released node={} tournaments={} lobby={}", options_.node, held.size(),
-                     lobby.has_value());
+    // The tables hosted for other nodes' directors: each director's node takes its table back at its
+    // next round, from the last hand, which committed (TableHost::stop_all).
+    const auto tables = fence_->tables();
+    for (const auto& [row, token] : tables) {
+        fence_->drop_table(row);
+        (void)leases_.release(persistence::table_lease(persistence::TableId{row}), token);
+    }
+    if (!held.empty() || lobby || !tables.empty())
+        spdlog::info("event=leases_released node={} tournaments={} lobby={} tables={}", options_.node,
+                     held.size(), lobby.has_value(), tables.size());
+}
+
+void LeaseKeeper::leave() {
+    std::lock_guard lock(mutex_);
+    leaving_node_ = true;
+    refused_ = true;  // a round at once
+    wake_.notify_all();
 }
 
 bool LeaseKeeper::holds_lobby() const {
@@ -93,6 +107,25 @@ std::vector<std::int64_t> LeaseKeeper::hosted() const {
 }
 
 void LeaseKeeper::round() {
+    bool leaving = false;
+    bool lobby = false;
+    {
+        std::lock_guard lock(mutex_);
+        leaving = leaving_node_;
+        lobby = lobby_token_.has_value();
+    }
+    if (leaving) {
+        if (!left_) {
+            auto left = leases_.leave();
+            left_ = left.has_value();
+            if (left_) spdlog::info("event=node_leaving node={}", options_.node);
+        }
+        // Renewals only, until stop() releases everything: nothing new is taken.
+        if (lobby) keep_lobby();
+        keep_tournaments();
+        keep_tables();
+        return;
+    }
     if (auto beat = leases_.heartbeat(); !beat)
         spdlog::warn("event=heartbeat_failed node={} error=\"{}\"", options_.node, beat.error().message);
     if (hooks_.live_nodes)

@@ -77,8 +77,12 @@ class LeaseKeeper {
     // Runs the first round on the calling thread (so the lobby and the tournaments are placed before
     // the listener opens), then every lease/3 on the keeper's thread.
     void start();
-    // Ends the thread, then releases every lease it holds so another node may take them at once
-    // (a graceful shutdown: after the writes drained). Idempotent.
+    // A graceful shutdown begins: the node leaves the live nodes at once (no new table is placed on
+    // it) and says no more heartbeats; the rounds go on renewing its leases until stop().
+    void leave();
+    // Ends the thread, then releases every lease it holds (the lobby, its tournaments, the tables it
+    // hosts for others) so another node may take them at once (a graceful shutdown: after the writes
+    // drained). Idempotent.
     void stop();
 
     bool holds_lobby() const;
@@ -102,7 +106,9 @@ class LeaseKeeper {
     mutable std::mutex mutex_;  // over what follows: the keeper's thread writes, others read
     std::condition_variable wake_;
     bool stopping_ = false;
-    bool refused_ = false;  // a write was refused by the fence: renew now
+    bool refused_ = false;       // a write was refused by the fence: renew now
+    bool leaving_node_ = false;  // leave() was called: no more heartbeats
+    bool left_ = false;          // ... and the database was told (the keeper's thread only)
     std::optional<std::int64_t> lobby_token_;
     std::map<std::int64_t, std::int64_t> held_;  // tournament -> token
     std::set<std::int64_t> leaving_;             // given up, still running here until its hand ends

@@ -31,23 +31,45 @@ RemoteTable::RemoteTable(NatsBus& bus, std::string director_node, std::string ho
       open_locally_(std::move(local)),
       take_back_(std::move(take_back)) {}
 
-bool RemoteTable::remote() {
+bool RemoteTable::away() {
     std::lock_guard lock(mutex_);
-    return state_ == State::remote;
+    return state_ == State::remote || state_ == State::taking_back;
+}
+
+void RemoteTable::taking_back() {
+    std::lock_guard lock(mutex_);
+    if (state_ == State::remote) state_ = State::taking_back;
 }
 
 void RemoteTable::taken_back(engine::CommittedTable table) {
     {
         std::lock_guard lock(mutex_);
-        if (state_ != State::remote) return;
+        if (state_ != State::remote && state_ != State::taking_back) return;
         state_ = State::taken_back;
+        quiet_ = nullptr;  // the director asks the reopened table again
+        voided_ = nullptr;
     }
     if (!take_back_) spdlog::error("event=table_not_taken_over detail=\"no director to tell\"");
     if (take_back_) take_back_(std::move(table));
 }
 
+void RemoteTable::gone(const std::string& why) {
+    std::function<void()> quiet, voided;
+    {
+        std::lock_guard lock(mutex_);
+        if (state_ != State::remote && state_ != State::taking_back) return;
+        state_ = State::taken_back;
+        quiet = std::exchange(quiet_, nullptr);
+        voided = std::exchange(voided_, nullptr);
+    }
+    spdlog::warn("event=remote_table_gone tournament={} table={} host={} reason=\"{}\"",
+                 setup_.address.tournament_id, setup_.address.table + 1, host_, why);
+    if (quiet) quiet();
+    if (voided) voided();
+}
+
 void RemoteTable::send(wire::TableCommand command) {
-    if (state_ == State::taken_back) return;  // its host is gone
+    if (state_ == State::taking_back || state_ == State::taken_back) return;  // its host is gone
     command.set_director_node(director_node_);
     *command.mutable_table() = to_wire(setup_.address);
     if (!bus_.publish(subjects::tables_of(host_), command.SerializeAsString()))

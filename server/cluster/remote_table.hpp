@@ -25,11 +25,18 @@ class RemoteTable final : public actors::DirectedTable {
     const std::string& host() const { return host_; }
     const protocol::TableAddress& address() const { return setup_.address; }
     persistence::TableId row() const { return setup_.stored; }
-    // Hosted by the other node now (not waiting for its lease, not opened here, not taken back).
-    bool remote();
-    // The host died and this node holds the table's lease now: the table as last committed goes to
-    // the director, which reopens it here; nothing more is sent to the host.
+    // Hosted by the other node now, or being taken back (not waiting for its lease, not opened here,
+    // not taken back yet).
+    bool away();
+    // This node took the table's lease from its dead host (take_back_dead): nothing more is heard
+    // from the host (a report of it now might be of a hand the database refused) or sent to it.
+    void taking_back();
+    // The table as last committed goes to the director, which reopens it here and asks the new table
+    // again whatever it waited for (a "quiet", a "voided"); nothing more goes to the host.
     void taken_back(engine::CommittedTable table);
+    // Another node holds the table now (this node lost the tournament): nothing more is sent or
+    // heard, and a "quiet" or "voided" the director waits for is answered, since no host will.
+    void gone(const std::string& why);
     // The host's lease is granted with `token`: the host is told to open the table, then every call
     // made so far is sent.
     void granted(std::int64_t token);
@@ -59,7 +66,7 @@ class RemoteTable final : public actors::DirectedTable {
     actors::TablePlacement::TakeBack take_back_;
 
     std::recursive_mutex mutex_;
-    enum class State { waiting, remote, local, taken_back } state_ = State::waiting;
+    enum class State { waiting, remote, local, taking_back, taken_back } state_ = State::waiting;
     std::vector<Call> waiting_;
     std::shared_ptr<actors::DirectedTable> local_;
     std::function<void()> quiet_;

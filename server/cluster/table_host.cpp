@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <vector>
 
@@ -111,6 +112,29 @@ void TableHost::stop_tournament(std::int64_t tournament, std::chrono::millisecon
                  stopping.size());
 }
 
+void TableHost::stop_all(std::function<void()> quiet) {
+    std::vector<std::shared_ptr<actors::TableActor>> tables;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        for (const auto& [key, hosted] : tables_)
+            tables.push_back(hosted.actor);
+    }
+    spdlog::info("event=hosted_tables_stopping node={} tables={}", node_, tables.size());
+    if (tables.empty()) {
+        quiet();
+        return;
+    }
+    auto left = std::make_shared<std::atomic<std::size_t>>(tables.size());
+    auto shared_quiet = std::make_shared<std::function<void()>>(std::move(quiet));
+    for (const auto& table : tables)
+        table->stop_dealing([left, shared_quiet, node = node_] {
+            if (left->fetch_sub(1) != 1) return;
+            spdlog::info("event=hosted_tables_quiet node={}", node);
+            (*shared_quiet)();
+        });
+}
+
 void TableHost::command(const BusMessage& message) {
     wire::TableCommand command;
     if (!command.ParseFromString(message.data) || !command.has_table() || command.director_node().empty()) {
@@ -146,6 +170,7 @@ void TableHost::command(const BusMessage& message) {
             tell(*bus, director, address, [&text](wire::TableNews& n) { n.set_report(text); });
         };
         hosted.actor = std::make_shared<actors::TableActor>(context_, std::move(setup));
+        if (stopping_) hosted.actor->stop_dealing([] {});  // this node is shutting down
         registry_.add(address, hosted.actor);
         spdlog::info("event=table_hosted node={} tournament={} table={} director={} token={}", node_,
                      address.tournament_id, address.table + 1, hosted.director_node, hosted.token);

@@ -13,6 +13,7 @@
 // The lease keeper renews the leases of the tables in the fence (Fence::tables()).
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -47,6 +48,11 @@ class TableHost {
     // leave the registry and the fence, so the takeover's recovery resumes each of them from its last
     // committed hand (docs/SCALING.md "Tables on several nodes"). Blocks: the lease keeper's thread.
     void stop_tournament(std::int64_t tournament, std::chrono::milliseconds wait);
+    // A graceful shutdown of this node: every hosted table finishes its hand in play and deals no
+    // more; `quiet` once all are still (at once when none). A table given to it from now on stops at
+    // once too. Their leases are released with the node's (LeaseKeeper::stop), after the writes
+    // drained, so each director's node takes its table back from its last hand at its next round.
+    void stop_all(std::function<void()> quiet);
 
   private:
     void command(const BusMessage& message);
@@ -68,6 +74,7 @@ class TableHost {
     std::uint64_t subscription_ = 0;
     mutable std::mutex mutex_;
     std::map<std::pair<std::int64_t, std::int32_t>, Hosted> tables_;
+    bool stopping_ = false;  // stop_all() was called
 };
 
 }  // namespace tavolo::server::cluster

@@ -63,9 +63,9 @@ std::shared_ptr<actors::DirectedTable> TableSpread::place(const actors::TableSet
     }
     // The host's lease first (the fence lets its hands in from the first), then the table.
     auto accepted = writes_.submit<std::int64_t>(
-        [resource = persistence::table_lease(setup.stored), host, node = node_,
-         lease = lease_](persistence::Database& db) {
-            return persistence::LeaseStore(db, node, lease).grant(resource, host);
+        [resource = persistence::table_lease(setup.stored), host, node = node_, lease = lease_,
+         tournament = persistence::TournamentId{setup.address.tournament_id}](persistence::Database& db) {
+            return persistence::LeaseStore(db, node, lease).grant(resource, host, tournament);
         },
         [table](persistence::StoreResult<std::int64_t> token) {
             if (token)
@@ -122,17 +122,29 @@ void TableSpread::take_back_dead(persistence::Database& db) {
     }
     persistence::LeaseStore leases(db, node_, lease_);
     for (const auto& table : remote) {
-        if (!table->remote()) continue;
+        if (!table->away()) continue;
+        const auto& address = table->address();
         const auto resource = persistence::table_lease(table->row());
         auto lease = leases.find(resource);
         if (!lease || !*lease) continue;
+        // Neither its host's nor this node's: the node that took the tournament over took it too.
+        if ((*lease)->node != node_ && (*lease)->node != table->host()) {
+            table->gone("node " + (*lease)->node + " holds its lease");
+            continue;
+        }
         // This node already holds it: an earlier round took it and could not read the table (or the
         // director refused it); try again, or the table would stay taken and never reopen.
         const bool again = (*lease)->node == node_;
-        if (!again && (!(*lease)->expired || (*lease)->node != table->host())) continue;
-        auto token = leases.acquire(resource);  // only while it is still expired (or already this node's)
-        if (!token || !*token) continue;
-        const auto& address = table->address();
+        if (!again && !(*lease)->expired) continue;
+        // Only while it is still expired (or already this node's), and only while this node still
+        // holds the tournament: a grant or take-back of a node that lost it is fenced out.
+        auto token = leases.acquire(resource, persistence::TournamentId{address.tournament_id});
+        if (!token) {
+            if (token.error().code == persistence::StoreErrc::fenced_out) table->gone(token.error().message);
+            continue;
+        }
+        if (!*token) continue;
+        table->taking_back();  // no news of the old host from now: its hands can no longer commit
         spdlog::warn("event=table_taking_over node={} tournament={} table={} host={} token={}", node_,
                      address.tournament_id, address.table + 1, table->host(), **token);
         auto committed = last_committed(db, address, table->row());

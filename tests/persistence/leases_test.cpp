@@ -237,7 +237,7 @@ TEST(Fencing, ATableLeaseLetsItsHostCommitTheTablesHandsAndOnlyItsHost) {
     ASSERT_FALSE(refused) << "no table lease yet: the tournament's fence decides";
     EXPECT_EQ(refused.error().code, StoreErrc::fenced_out);
 
-    auto granted = a.leases.grant(table_lease(table), "b");
+    auto granted = a.leases.grant(table_lease(table), "b", id);
     ASSERT_TRUE(granted) << granted.error().message;
     EXPECT_EQ(*granted, 1);
     ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 1, sng.players))) << "b names no token for it yet";
@@ -249,7 +249,7 @@ TEST(Fencing, ATableLeaseLetsItsHostCommitTheTablesHandsAndOnlyItsHost) {
         << "a holds the tournament: its writes of the table pass the tournament's fence too";
 
     // b dies; a takes the table back (a new token): b's writes are refused, whatever its fence says.
-    auto back = a.leases.grant(table_lease(table), "a");
+    auto back = a.leases.grant(table_lease(table), "a", id);
     ASSERT_TRUE(back);
     EXPECT_EQ(*back, 2);
     a.fence->hold_table(raw(table), *back);
@@ -260,7 +260,7 @@ TEST(Fencing, ATableLeaseLetsItsHostCommitTheTablesHandsAndOnlyItsHost) {
     ASSERT_TRUE(HandStore(a.db).commit(make_hand(table, 4, sng.players)));
     EXPECT_EQ(t.count("SELECT count(*) FROM hands"), 4);
     // An older token of b's for the table: refused too.
-    auto again = a.leases.grant(table_lease(table), "b");
+    auto again = a.leases.grant(table_lease(table), "b", id);
     ASSERT_TRUE(again);
     auto old_token = HandStore(b.db).commit(make_hand(table, 5, sng.players));
     EXPECT_FALSE(old_token) << "b's fence names token 1, the lease token 3";
@@ -275,7 +275,7 @@ TEST(Fencing, TakingATournamentOverTakesItsTableLeasesFromTheirHosts) {
     const TableId table = sng.tables[0];
     Node a(t.url(), "a", 60s), b(t.url(), "b", 60s), c(t.url(), "c", 60s);
     ASSERT_TRUE(a.leases.acquire(tournament_lease(id)));
-    auto granted = a.leases.grant(table_lease(table), "c");
+    auto granted = a.leases.grant(table_lease(table), "c", id);
     ASSERT_TRUE(granted);
     c.fence->hold_table(raw(table), *granted);
     ASSERT_TRUE(HandStore(c.db).commit(make_hand(table, 1, sng.players)));
@@ -294,4 +294,51 @@ TEST(Fencing, TakingATournamentOverTakesItsTableLeasesFromTheirHosts) {
     EXPECT_FALSE(*c.leases.renew(table_lease(table), *granted)) << "c finds its lease gone";
     ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 2, sng.players)));
     EXPECT_EQ(*b.leases.take_table_leases(id), 1) << "taken again: a new token";
+}
+
+// A director's node that stalled and lost its tournament meanwhile may wake up between a new table's
+// row and its grant (or in a take-back): the grant and the take-back check the tournament's fence in
+// their transaction, so it grants nothing and takes nothing, and the new holder's tables stand.
+TEST(Fencing, ANodeThatLostTheTournamentCanNeitherGrantNorTakeBackItsTables) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 3, 1);
+    const auto id = sng.tournament.id;
+    const TableId table = sng.tables[0];
+    Node a(t.url(), "a", 60s), b(t.url(), "b", 60s);
+    auto token_a = a.leases.acquire(tournament_lease(id));
+    ASSERT_TRUE(token_a && *token_a);
+    a.fence->hold(raw(id), **token_a);
+    auto granted = a.leases.grant(table_lease(table), "b", id);
+    ASSERT_TRUE(granted) << "a holds the tournament: " << granted.error().message;
+
+    // a stalls past its lease; b takes the tournament over and its tables' leases.
+    ASSERT_TRUE(a.leases.release(tournament_lease(id), **token_a));
+    auto token_b = b.leases.acquire(tournament_lease(id));
+    ASSERT_TRUE(token_b && *token_b);
+    b.fence->hold(raw(id), **token_b);
+    ASSERT_EQ(*b.leases.take_table_leases(id), 1);
+    const std::int64_t table_token = b.leases.find(table_lease(table)).value()->token;
+    b.fence->hold_table(raw(table), table_token);
+
+    // a wakes up, its fence still naming its old token.
+    auto late_grant = a.leases.grant(table_lease(table), "a", id);
+    ASSERT_FALSE(late_grant) << "the grant of a node that lost the tournament";
+    EXPECT_EQ(late_grant.error().code, StoreErrc::fenced_out) << late_grant.error().message;
+    // Even a table lease that expired is not a's to take back any more.
+    ASSERT_TRUE(b.leases.release(table_lease(table), table_token));
+    auto late_take = a.leases.acquire(table_lease(table), id);
+    ASSERT_FALSE(late_take) << "a take-back by a node that lost the tournament";
+    EXPECT_EQ(late_take.error().code, StoreErrc::fenced_out);
+    auto lease = b.leases.find(table_lease(table));
+    ASSERT_TRUE(lease && *lease);
+    EXPECT_EQ((*lease)->node, "b") << "the table stays the new holder's";
+    EXPECT_EQ((*lease)->token, table_token) << "nothing granted or taken since";
+
+    // The tournament's holder takes an expired table lease back: the fence lets it.
+    auto taken = b.leases.acquire(table_lease(table), id);
+    ASSERT_TRUE(taken) << taken.error().message;
+    ASSERT_TRUE(taken->has_value());
+    EXPECT_EQ(**taken, table_token + 1);
+    b.fence->hold_table(raw(table), **taken);
+    ASSERT_TRUE(HandStore(b.db).commit(make_hand(table, 1, sng.players)));
 }
