@@ -290,7 +290,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
             [&table_host](std::int64_t row) { table_host->lost(row); },
             [&table_host](std::int64_t tournament) {
                 table_host->stop_tournament(tournament, std::chrono::seconds(5));
-            }};
+            },
+            [&table_host](std::chrono::milliseconds after) { table_host->resend_due(after); }};
         keeper = cluster::make_lease_keeper(config, fence, std::move(parts), draining);
         keeper->start();  // its first round places the lobby and this node's tournaments, here
     } else {

@@ -138,6 +138,8 @@ void LeaseKeeper::round() {
 }
 
 void LeaseKeeper::keep_tables() {
+    if (hooks_.resend_table_news)
+        hooks_.resend_table_news(std::max(options_.lease / 3, std::chrono::milliseconds(100)));
     for (const auto& [row, token] : fence_->tables()) {
         auto renewed = leases_.renew(persistence::table_lease(persistence::TableId{row}), token);
         if (!renewed || *renewed) continue;  // kept (or the database is away: next round)

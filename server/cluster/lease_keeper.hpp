@@ -57,6 +57,9 @@ struct LeaseKeeperHooks {
     std::function<void(persistence::Database& db)> take_back_tables;
     // A table this node hosted for another node's director lost its lease (taken back): stop it.
     std::function<void(std::int64_t row)> table_lost;
+    // Each round: the news of the tables this node hosts that their directors' nodes have not
+    // acknowledged for `after` goes again (TableHost::resend_due).
+    std::function<void(std::chrono::milliseconds after)> resend_table_news;
 };
 
 struct LeaseKeeperOptions {

@@ -101,6 +101,7 @@ std::unique_ptr<LeaseKeeper> make_lease_keeper(const Config& config,
     hooks.live_nodes = parts.live_nodes;
     hooks.take_back_tables = parts.take_back_tables;
     hooks.table_lost = parts.table_lost;
+    hooks.resend_table_news = parts.resend_table_news;
     LeaseKeeperOptions options;
     options.url = config.database_url;
     options.node = config.node_id;

@@ -44,6 +44,8 @@ struct NodeParts {
     std::function<void(std::int64_t row)> table_lost;
     // Before this node takes a tournament over: the tables it hosts for it stop (TableHost::stop_tournament).
     std::function<void(std::int64_t tournament)> before_taking_over;
+    // LeaseKeeperHooks::resend_table_news (TableHost::resend_due).
+    std::function<void(std::chrono::milliseconds after)> resend_table_news;
 };
 
 // The keeper of `config.cluster`, not started. `closing`: a shutdown is under way (take nothing more).

@@ -72,9 +72,32 @@ void RemoteTable::send(wire::TableCommand command) {
     if (state_ == State::taking_back || state_ == State::taken_back) return;  // its host is gone
     command.set_director_node(director_node_);
     *command.mutable_table() = to_wire(setup_.address);
-    if (!bus_.publish(subjects::tables_of(host_), command.SerializeAsString()))
-        spdlog::error("event=table_command_not_sent tournament={} table={} node={}",
+    const std::uint64_t seq = commands_.next();
+    command.set_seq(seq);
+    std::string bytes = command.SerializeAsString();
+    if (!bus_.publish(subjects::tables_of(host_), bytes))
+        spdlog::error("event=table_command_not_sent tournament={} table={} node={} then=\"sent again\"",
                       setup_.address.tournament_id, setup_.address.table + 1, host_);
+    commands_.keep(seq, std::move(bytes), OutgoingLink::Clock::now());
+}
+
+void RemoteTable::acknowledge() {
+    wire::TableCommand ack;
+    ack.set_director_node(director_node_);
+    *ack.mutable_table() = to_wire(setup_.address);
+    ack.set_ack(news_.acknowledge());
+    (void)bus_.publish(subjects::tables_of(host_), ack.SerializeAsString());
+}
+
+void RemoteTable::resend_due(std::chrono::milliseconds after) {
+    std::lock_guard lock(mutex_);
+    if (state_ != State::remote) return;
+    const auto again = commands_.due(OutgoingLink::Clock::now(), after);
+    if (!again.empty())
+        spdlog::warn("event=table_commands_sent_again tournament={} table={} node={} commands={}",
+                     setup_.address.tournament_id, setup_.address.table + 1, host_, again.size());
+    for (const auto& bytes : again)
+        (void)bus_.publish(subjects::tables_of(host_), bytes);
 }
 
 void RemoteTable::granted(std::int64_t token) {
@@ -185,6 +208,13 @@ void RemoteTable::heard(const wire::TableNews& news) {
     {
         std::lock_guard lock(mutex_);
         if (state_ != State::remote) return;
+        if (news.body_case() == wire::TableNews::kAck) {
+            commands_.acknowledged(news.ack());
+            return;
+        }
+        const auto verdict = news_.take(news.seq());
+        acknowledge();  // what it has, so a resend stops or fills the gap
+        if (verdict != IncomingLink::Verdict::next) return;
         switch (news.body_case()) {
             case wire::TableNews::kReport: {
                 auto report = engine::decode_table_report(news.report());

@@ -3,6 +3,7 @@
 // opened): the director's calls become TableCommands on the host's subject, in order, and the host's
 // TableNews become the director's reports and callbacks. Until the host is given the table (its
 // lease granted) the calls wait; if it cannot be given, the table opens here and they go to it.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "server/actors/table_actor.hpp"
 #include "server/actors/table_placement.hpp"
 #include "server/cluster/nats_bus.hpp"
+#include "server/cluster/sequenced_link.hpp"
 
 namespace tavolo::server::cluster {
 
@@ -42,8 +44,12 @@ class RemoteTable final : public actors::DirectedTable {
     void granted(std::int64_t token);
     // It could not be: the table opens here, and every call made so far goes to it.
     void not_granted(const std::string& why);
-    // News from the host (the bus's strand).
+    // News from the host (the bus's strand): taken in order, once each (sequenced_link.hpp), and
+    // acknowledged.
     void heard(const ::tavolo::cluster::v1::TableNews& news);
+    // The commands the host has not acknowledged for `after` go again (the lease keeper's rounds):
+    // NATS may lose a message, and the director would wait for ever.
+    void resend_due(std::chrono::milliseconds after);
 
     void deliver(std::vector<engine::DirectorMessage> messages, std::int64_t level_ends_at_ms = 0,
                  std::vector<actors::MoveNotice> notices = {}) override;
@@ -56,7 +62,9 @@ class RemoteTable final : public actors::DirectedTable {
     using Call = std::function<void()>;
     // Runs `call` now if the table is placed (remote or local), else keeps it for then. Under mutex_.
     void run_or_keep(Call call);
-    void send(::tavolo::cluster::v1::TableCommand command);  // the body set; adds the address
+    // The body set: adds the address and the next seq, keeps it until acknowledged, sends it.
+    void send(::tavolo::cluster::v1::TableCommand command);
+    void acknowledge();  // what was heard in order, to the host
 
     NatsBus& bus_;
     const std::string director_node_;
@@ -71,6 +79,8 @@ class RemoteTable final : public actors::DirectedTable {
     std::shared_ptr<actors::DirectedTable> local_;
     std::function<void()> quiet_;
     std::function<void()> voided_;
+    OutgoingLink commands_;
+    IncomingLink news_;
 };
 
 }  // namespace tavolo::server::cluster

@@ -16,13 +16,27 @@ namespace tavolo::server::cluster {
 
 namespace {
 
-// What the table tells its director, to the director's node.
+// What the table tells its director, to the director's node: numbered, and kept until acknowledged.
 void tell(NatsBus& bus, const std::string& director_node, const protocol::TableAddress& address,
-          const std::function<void(wire::TableNews&)>& body) {
-    wire::TableNews news;
-    *news.mutable_table() = to_wire(address);
-    body(news);
-    bus.publish(subjects::directors_of(director_node), news.SerializeAsString());
+          const std::shared_ptr<HostedNews>& news, const std::function<void(wire::TableNews&)>& body) {
+    wire::TableNews message;
+    *message.mutable_table() = to_wire(address);
+    body(message);
+    std::lock_guard lock(news->mutex);  // numbered and sent in one order
+    const std::uint64_t seq = news->link.next();
+    message.set_seq(seq);
+    std::string bytes = message.SerializeAsString();
+    bus.publish(subjects::directors_of(director_node), bytes);
+    news->link.keep(seq, std::move(bytes), OutgoingLink::Clock::now());
+}
+
+// The commands of a table taken in order so far, to its director's node.
+void acknowledge(NatsBus& bus, const std::string& director_node, const protocol::TableAddress& address,
+                 std::uint64_t seq) {
+    wire::TableNews ack;
+    *ack.mutable_table() = to_wire(address);
+    ack.set_ack(seq);
+    bus.publish(subjects::directors_of(director_node), ack.SerializeAsString());
 }
 
 }  // namespace
@@ -135,6 +149,19 @@ void TableHost::stop_all(std::function<void()> quiet) {
         });
 }
 
+void TableHost::resend_due(std::chrono::milliseconds after) {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, hosted] : tables_) {
+        std::lock_guard news(hosted.news->mutex);
+        const auto again = hosted.news->link.due(OutgoingLink::Clock::now(), after);
+        if (!again.empty())
+            spdlog::warn("event=table_news_sent_again node={} tournament={} table={} news={}", node_,
+                         key.first, key.second + 1, again.size());
+        for (const auto& bytes : again)
+            bus_.publish(subjects::directors_of(hosted.director_node), bytes);
+    }
+}
+
 void TableHost::command(const BusMessage& message) {
     wire::TableCommand command;
     if (!command.ParseFromString(message.data) || !command.has_table() || command.director_node().empty()) {
@@ -145,9 +172,17 @@ void TableHost::command(const BusMessage& message) {
     const auto key = std::make_pair(address.tournament_id, address.table);
     std::lock_guard lock(mutex_);
     if (command.has_host()) {
-        if (tables_.contains(key)) return;  // told twice: the first stands
+        if (const auto told = tables_.find(key); told != tables_.end()) {  // told again: the first stands
+            acknowledge(bus_, told->second.director_node, address, told->second.commands.acknowledge());
+            return;
+        }
         const wire::HostTable& h = command.host();
         Hosted hosted;
+        if (hosted.commands.take(command.seq()) != IncomingLink::Verdict::next) {
+            spdlog::warn("event=cluster_bad_message subject={} detail=\"a HostTable numbered {}, not 1\"",
+                         message.subject, command.seq());
+            return;
+        }
         hosted.roster = std::make_shared<actors::Roster>();
         hosted.roster->entrants.resize(static_cast<std::size_t>(std::max(0, h.roster_size())));
         hosted.director_node = command.director_node();
@@ -165,15 +200,17 @@ void TableHost::command(const BusMessage& message) {
         setup.clock.final_warning = milliseconds(h.clock_final_warning_ms());
         setup.pause_between_hands = milliseconds(h.pause_between_hands_ms());
         setup.roster = hosted.roster;
-        setup.report = [bus = &bus_, director = hosted.director_node, address](engine::TableReport report) {
+        setup.report = [bus = &bus_, director = hosted.director_node, address,
+                        news = hosted.news](engine::TableReport report) {
             const std::string text = engine::encode_table_report(report);
-            tell(*bus, director, address, [&text](wire::TableNews& n) { n.set_report(text); });
+            tell(*bus, director, address, news, [&text](wire::TableNews& n) { n.set_report(text); });
         };
         hosted.actor = std::make_shared<actors::TableActor>(context_, std::move(setup));
         if (stopping_) hosted.actor->stop_dealing([] {});  // this node is shutting down
         registry_.add(address, hosted.actor);
         spdlog::info("event=table_hosted node={} tournament={} table={} director={} token={}", node_,
                      address.tournament_id, address.table + 1, hosted.director_node, hosted.token);
+        acknowledge(bus_, hosted.director_node, address, hosted.commands.acknowledge());
         tables_.emplace(key, std::move(hosted));
         return;
     }
@@ -184,6 +221,14 @@ void TableHost::command(const BusMessage& message) {
         return;
     }
     Hosted& hosted = it->second;
+    if (command.body_case() == wire::TableCommand::kAck) {
+        std::lock_guard news(hosted.news->mutex);
+        hosted.news->link.acknowledged(command.ack());
+        return;
+    }
+    const auto verdict = hosted.commands.take(command.seq());
+    acknowledge(bus_, hosted.director_node, address, hosted.commands.acknowledge());
+    if (verdict != IncomingLink::Verdict::next) return;  // had it already, or one before it was lost
     switch (command.body_case()) {
         case wire::TableCommand::kDeliver: {
             const wire::Deliver& d = command.deliver();
@@ -217,14 +262,16 @@ void TableHost::command(const BusMessage& message) {
             hosted.actor->hold(command.hold().held(), command.hold().reason());
             return;
         case wire::TableCommand::kStopDealing:
-            hosted.actor->stop_dealing([bus = &bus_, director = hosted.director_node, address] {
-                tell(*bus, director, address, [](wire::TableNews& n) { n.set_quiet(true); });
-            });
+            hosted.actor->stop_dealing(
+                [bus = &bus_, director = hosted.director_node, address, news = hosted.news] {
+                    tell(*bus, director, address, news, [](wire::TableNews& n) { n.set_quiet(true); });
+                });
             return;
         case wire::TableCommand::kVoidAndStop:
-            hosted.actor->void_and_stop([bus = &bus_, director = hosted.director_node, address] {
-                tell(*bus, director, address, [](wire::TableNews& n) { n.set_voided(true); });
-            });
+            hosted.actor->void_and_stop(
+                [bus = &bus_, director = hosted.director_node, address, news = hosted.news] {
+                    tell(*bus, director, address, news, [](wire::TableNews& n) { n.set_voided(true); });
+                });
             return;
         case wire::TableCommand::kClose: {
             hosted.actor->close();

@@ -26,8 +26,16 @@
 #include "server/actors/table_actor.hpp"
 #include "server/actors/table_registry.hpp"
 #include "server/cluster/nats_bus.hpp"
+#include "server/cluster/sequenced_link.hpp"
 
 namespace tavolo::server::cluster {
+
+// A hosted table's news to its director's node, numbered and kept until acknowledged: told from the
+// table's strand and the bus's, so guarded by its own mutex.
+struct HostedNews {
+    std::mutex mutex;
+    OutgoingLink link;
+};
 
 class TableHost {
   public:
@@ -53,12 +61,17 @@ class TableHost {
     // once too. Their leases are released with the node's (LeaseKeeper::stop), after the writes
     // drained, so each director's node takes its table back from its last hand at its next round.
     void stop_all(std::function<void()> quiet);
+    // The news the directors' nodes have not acknowledged for `after` goes again (the lease keeper's
+    // rounds; sequenced_link.hpp).
+    void resend_due(std::chrono::milliseconds after);
 
   private:
     void command(const BusMessage& message);
 
     struct Hosted {
         std::shared_ptr<actors::TableActor> actor;
+        std::shared_ptr<HostedNews> news = std::make_shared<HostedNews>();
+        IncomingLink commands;  // under mutex_
         std::shared_ptr<actors::Roster> roster;
         std::string director_node;
         std::int64_t row = 0;

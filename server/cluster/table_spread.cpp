@@ -120,6 +120,9 @@ void TableSpread::take_back_dead(persistence::Database& db) {
         for (const auto& [address, weak] : remote_)
             if (auto table = weak.lock()) remote.push_back(std::move(table));
     }
+    // What a host has not acknowledged for a round goes again (NATS may have lost it).
+    for (const auto& table : remote)
+        table->resend_due(lease_ / 3);
     persistence::LeaseStore leases(db, node_, lease_);
     for (const auto& table : remote) {
         if (!table->away()) continue;

@@ -51,7 +51,8 @@ class TableSpread final : public actors::TablePlacement {
                                                  TakeBack take_back) override;
     void reattach(const protocol::TableAddress& table,
                   const std::vector<actors::AccountIdValue>& accounts) override;
-    // The lease keeper's thread, each round: the tables of this node's directors whose host let their
+    // The lease keeper's thread, each round: what a host has not acknowledged for a round is sent
+    // again (RemoteTable::resend_due), and the tables of this node's directors whose host let their
     // lease expire are taken back (see above). `db` carries this node's fence.
     void take_back_dead(persistence::Database& db);
     // The nodes alive now, by id (the lease keeper's rounds).

@@ -119,7 +119,7 @@ TEST(SpreadTables, TheHostOfATableIsKilledAndTheDirectorsNodeTakesTheTableOverFr
 // hand at its next round, without waiting for the lease to expire. No hand in play is void (a kill voids
 // one); the director had already started the next hand there, which the stopped host never dealt: its
 // number is skipped (void before a card was dealt), so one number may be missing.
-TEST(SpreadTables, TheHostOfATableShutsDownAndHandsItsTableBackWithNoHandVoid) {
+TEST(SpreadTables, TheHostOfATableShutsDownAndHandsItsTableBackWithNoHandInPlayVoid) {
     SpreadNodes nodes;
     ASSERT_NO_FATAL_FAILURE(nodes.start());
     auto bots = nodes.bots();
