@@ -32,5 +32,8 @@ struct RecoveredTournament {
 StoreResult<std::vector<RecoveredTournament>> load_unfinished_tournaments(Database& db);
 // One tournament the same way (a node taking it over, server/cluster/); nothing when it is over or unknown.
 StoreResult<std::optional<RecoveredTournament>> load_unfinished_tournament(Database& db, TournamentId id);
+// One open table of an unfinished tournament, as its last committed hand left it (a director's node
+// taking a table back from its dead host, server/cluster/table_spread.hpp); nothing when it is not open.
+StoreResult<std::optional<RecoveredTable>> load_open_table(Database& db, TableId id);
 
 }  // namespace tavolo::persistence

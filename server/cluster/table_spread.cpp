@@ -85,30 +85,25 @@ void TableSpread::reattach(const protocol::TableAddress& table,
 
 namespace {
 
-// The table as its last committed hand left it, from the database, or why not.
+// The table as its last committed hand left it, from the database (its row and seats alone), or why not.
 std::expected<engine::CommittedTable, std::string> last_committed(persistence::Database& db,
                                                                   const protocol::TableAddress& address,
                                                                   persistence::TableId row) {
-    auto loaded =
-        persistence::load_unfinished_tournament(db, persistence::TournamentId{address.tournament_id});
+    auto loaded = persistence::load_open_table(db, row);
     if (!loaded) return std::unexpected(loaded.error().message);
-    if (!*loaded) return std::unexpected(std::string("the tournament is over"));
-    for (const persistence::RecoveredTable& t : (*loaded)->tables) {
-        if (t.id != row) continue;
-        auto state = persistence::poker_table_state(t);
-        if (!state) return std::unexpected(state.error().message);
-        auto table = engine::Table::restored(*state);
-        if (!table) return std::unexpected(engine::to_string(table.error()));
-        engine::CommittedTable committed{address.table, std::move(*table), t.snapshot.hand_number,
-                                         std::nullopt};
-        if (!t.director_report.empty()) {
-            auto owed = engine::decode_table_report(t.director_report);
-            if (!owed) return std::unexpected("its report: " + engine::describe(owed.error()));
-            committed.owed = std::move(*owed);
-        }
-        return committed;
+    if (!*loaded) return std::unexpected(std::string("the table is not open (or its tournament is over)"));
+    const persistence::RecoveredTable& t = **loaded;
+    auto state = persistence::poker_table_state(t);
+    if (!state) return std::unexpected(state.error().message);
+    auto table = engine::Table::restored(*state);
+    if (!table) return std::unexpected(engine::to_string(table.error()));
+    engine::CommittedTable committed{address.table, std::move(*table), t.snapshot.hand_number, std::nullopt};
+    if (!t.director_report.empty()) {
+        auto owed = engine::decode_table_report(t.director_report);
+        if (!owed) return std::unexpected("its report: " + engine::describe(owed.error()));
+        committed.owed = std::move(*owed);
     }
-    return std::unexpected(std::string("the table is not open"));
+    return committed;
 }
 
 }  // namespace

@@ -126,3 +126,40 @@ TEST(Recovery, SeatsChangedBetweenHandsAreRecovered) {
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.error().code, StoreErrc::not_found);
 }
+
+// One table read alone (a director's node taking a table back from its dead host): the same as the
+// whole tournament's read gives it, its report included; nothing once it is broken or its tournament over.
+TEST(Recovery, OneOpenTableIsReadAloneAsTheWholeTournamentsReadGivesIt) {
+    MigratedDatabase t;
+    auto sng = small_tournament(t.db(), 4, 2);
+    TournamentStore tournaments(t.db());
+    HandStore hands(t.db());
+    ASSERT_TRUE(tournaments.set_state(sng.tournament.id, TournamentState::running));
+    std::vector<Seated> first{sng.players[0], sng.players[1]};
+    for (int n = 1; n <= 3; ++n) {
+        auto hand = make_hand(sng.tables[0], n, first);
+        hand.director_report = "report of hand " + std::to_string(n);
+        ASSERT_TRUE(hands.commit(hand));
+    }
+    auto whole = load_unfinished_tournament(t.db(), sng.tournament.id);
+    ASSERT_TRUE(whole && *whole);
+    auto alone = load_open_table(t.db(), sng.tables[0]);
+    ASSERT_TRUE(alone) << alone.error().message;
+    ASSERT_TRUE(alone->has_value());
+    const RecoveredTable& expected = (*whole)->tables.at(0);
+    EXPECT_EQ((*alone)->id, expected.id);
+    EXPECT_EQ((*alone)->table_number, expected.table_number);
+    EXPECT_EQ((*alone)->max_seats, expected.max_seats);
+    EXPECT_EQ((*alone)->snapshot, expected.snapshot);
+    EXPECT_EQ((*alone)->snapshot.hand_number, 3);
+    EXPECT_EQ((*alone)->director_report, "report of hand 3");
+
+    ASSERT_TRUE(tournaments.break_table(sng.tables[1]));
+    auto broken = load_open_table(t.db(), sng.tables[1]);
+    ASSERT_TRUE(broken);
+    EXPECT_FALSE(broken->has_value());
+    ASSERT_TRUE(tournaments.set_state(sng.tournament.id, TournamentState::finished));
+    auto over = load_open_table(t.db(), sng.tables[0]);
+    ASSERT_TRUE(over);
+    EXPECT_FALSE(over->has_value());
+}
