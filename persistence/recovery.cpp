@@ -89,7 +89,8 @@ StoreResult<std::optional<RecoveredTable>> load_open_table(Database& db, TableId
         tx.exec0("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
         const auto rows = tx.exec_params(
             std::string("SELECT id, table_number, max_seats, director_report, ") + detail::kSnapshotColumns +
-                " FROM tournament_tables WHERE id = $1 AND state = 'open' AND tournament_id IN (SELECT id FROM "
+                " FROM tournament_tables WHERE id = $1 AND state = 'open' AND tournament_id IN (SELECT id "
+                "FROM "
                 "tournaments WHERE state NOT IN ('finished', 'cancelled'))",
             raw(id));
         if (rows.empty()) return std::optional<RecoveredTable>{};
@@ -99,9 +100,9 @@ StoreResult<std::optional<RecoveredTable>> load_open_table(Database& db, TableId
         t.max_seats = rows[0][2].as<int>();
         t.director_report = rows[0][3].as<std::string>();
         t.snapshot = detail::snapshot_from(rows[0], 4, t.id);
-        for (const auto& row : tx.exec_params(std::string("SELECT t.id, ") + detail::kSeatsOfTables +
-                                                  "WHERE t.id = $1 ORDER BY s.seat",
-                                              raw(id)))
+        for (const auto& row : tx.exec_params(
+                 std::string("SELECT t.id, ") + detail::kSeatsOfTables + "WHERE t.id = $1 ORDER BY s.seat",
+                 raw(id)))
             t.snapshot.seats.push_back(detail::seat_from(row, 1));
         return std::optional<RecoveredTable>{std::move(t)};
     });
