@@ -7,15 +7,25 @@ namespace tavolo::persistence {
 
 Fence::Fence(std::string node) : node_(std::move(node)) {}
 
-void Fence::hold(std::int64_t tournament, std::int64_t token) {
+void Fence::hold(std::int64_t tournament, std::int64_t token, Deadline until) {
     std::lock_guard lock(mutex_);
     tokens_[tournament] = token;
+    until_[tournament] = until;
+    dropped_.erase(tournament);
     ++generation_;
+}
+
+void Fence::extend(std::int64_t tournament, Deadline until) {
+    std::lock_guard lock(mutex_);
+    if (tokens_.contains(tournament)) until_[tournament] = until;
 }
 
 void Fence::drop(std::int64_t tournament) {
     std::lock_guard lock(mutex_);
-    if (tokens_.erase(tournament) > 0) ++generation_;
+    until_.erase(tournament);
+    if (tokens_.erase(tournament) == 0) return;
+    dropped_.insert(tournament);
+    ++generation_;
 }
 
 std::optional<std::int64_t> Fence::token(std::int64_t tournament) const {
@@ -25,15 +35,34 @@ std::optional<std::int64_t> Fence::token(std::int64_t tournament) const {
     return it->second;
 }
 
-void Fence::hold_table(std::int64_t row, std::int64_t token) {
+void Fence::hold_table(std::int64_t row, std::int64_t token, Deadline until) {
     std::lock_guard lock(mutex_);
     table_tokens_[row] = token;
+    table_until_[row] = until;
+    dropped_tables_.erase(row);
     ++generation_;
+}
+
+void Fence::extend_table(std::int64_t row, Deadline until) {
+    std::lock_guard lock(mutex_);
+    if (table_tokens_.contains(row)) table_until_[row] = until;
 }
 
 void Fence::drop_table(std::int64_t row) {
     std::lock_guard lock(mutex_);
-    if (table_tokens_.erase(row) > 0) ++generation_;
+    table_until_.erase(row);
+    if (table_tokens_.erase(row) == 0) return;
+    dropped_tables_.insert(row);
+    ++generation_;
+}
+
+bool Fence::acting(std::int64_t tournament, std::int64_t row) const {
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard lock(mutex_);
+    if (const auto t = table_until_.find(row); t != table_until_.end()) return now < t->second;
+    // Held by the tournament (also a table this node hosted for a director that died, then took over).
+    if (const auto t = until_.find(tournament); t != until_.end()) return now < t->second;
+    return !dropped_tables_.contains(row) && !dropped_.contains(tournament);
 }
 
 std::map<std::int64_t, std::int64_t> Fence::tables() const {

@@ -5,13 +5,18 @@
 // changed since that connection last saw them), and the triggers of migration 0012 refuse any write
 // of a tournament whose lease names another node or another token: StoreErrc::fenced_out. The
 // refusal is also told to the Fence's listener, so the node stops hosting that tournament.
-// Thread-safe: the lease keeper changes it while the write service's workers read it.
+// It also says until when this node may act on what it holds (acting()): a node that stalled past its
+// lease must not deal, take actions or run clocks when it wakes, before its keeper learns the lease
+// is gone; nothing it does then would commit, but its players would see it.
+// Thread-safe: the lease keeper changes it while the write service's workers and the actors read it.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace tavolo::persistence {
@@ -24,16 +29,30 @@ class Fence {
 
     const std::string& node() const { return node_; }
 
-    // From now on this node's writes for `tournament` carry `token` (the lease's current token).
-    void hold(std::int64_t tournament, std::int64_t token);
-    // This node no longer writes for `tournament`: any write of it is refused.
+    // By this node's steady clock: the moment its acquisition or last renewal of a lease was asked, plus
+    // the lease's length, is never later than the lease's expiry in the database.
+    using Deadline = std::chrono::steady_clock::time_point;
+
+    // From now on this node's writes for `tournament` carry `token` (the lease's current token), and
+    // it acts on the tournament until `until` (unless extended).
+    void hold(std::int64_t tournament, std::int64_t token, Deadline until = Deadline::max());
+    // The lease was renewed: act until `until`.
+    void extend(std::int64_t tournament, Deadline until);
+    // This node no longer writes for `tournament`: any write of it is refused, and it acts on it no more.
     void drop(std::int64_t tournament);
     std::optional<std::int64_t> token(std::int64_t tournament) const;
     // The same for a table this node hosts for a director on another node (lease "table:<row>",
     // migration 0014; ' t<row>:<token> ' in the setting).
-    void hold_table(std::int64_t row, std::int64_t token);
+    void hold_table(std::int64_t row, std::int64_t token, Deadline until = Deadline::max());
+    void extend_table(std::int64_t row, Deadline until);
     void drop_table(std::int64_t row);
     std::map<std::int64_t, std::int64_t> tables() const;  // row -> token
+
+    // May this node act now (deal, apply an action, run a clock) on the table of row `row` of
+    // `tournament`? By the table's lease when it holds one for it (hosted for another node's
+    // director), else by the tournament's while it holds it: until its deadline. Not once dropped
+    // (either). A tournament no lease placed yet (the lobby just started it here) may act.
+    bool acting(std::int64_t tournament, std::int64_t row) const;
 
     // What a connection sets: ' <tournament>:<token> ... ' with a space before and after each pair,
     // and the generation it belongs to (grows at every hold or drop).
@@ -54,6 +73,10 @@ class Fence {
     mutable std::mutex mutex_;
     std::map<std::int64_t, std::int64_t> tokens_;
     std::map<std::int64_t, std::int64_t> table_tokens_;
+    std::map<std::int64_t, Deadline> until_;        // tournament -> act until
+    std::map<std::int64_t, Deadline> table_until_;  // row -> act until
+    std::set<std::int64_t> dropped_;                // tournaments held, then dropped
+    std::set<std::int64_t> dropped_tables_;         // rows held, then dropped
     std::atomic<std::uint64_t> generation_{1};
     Listener listener_;
 };

@@ -16,6 +16,7 @@
 #include "persistence/write_service.hpp"
 #include "server/actors/account_service.hpp"
 #include "server/actors/actor_context.hpp"
+#include "server/actors/countdown.hpp"
 #include "server/actors/lobby_actor.hpp"
 #include "server/actors/operator_accounts.hpp"
 #include "server/actors/table_registry.hpp"
@@ -165,6 +166,7 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
     session::TableDirectory& table_directory =
         node ? node->tables() : static_cast<session::TableDirectory&>(tables);
     actors::ActorContext context{io, clock, writes, actor_outbox, seats, &chat};
+    context.fence = fence.get();  // several nodes: the tables act only while this node's lease holds
     // [cluster] spread_tables: directors here place their tables on every live node (table_spread.hpp);
     // every node hosts the tables other nodes' directors give it (table_host.hpp).
     const auto lease_length =
@@ -339,10 +341,8 @@ int run_server(const Config& config, const std::string& version, DatabaseHealth*
         if (keeper) keeper->leave();  // no new table is placed here from now
         // This node's tournaments and the tables it hosts for other nodes' directors finish their
         // hands; the last of the two to be still closes everything.
-        auto still = std::make_shared<std::atomic<int>>(table_host ? 2 : 1);
-        auto one_still = [&, still] {
-            if (still->fetch_sub(1) == 1) asio::post(shutdown_strand, [&] { close_everything(); });
-        };
+        const auto one_still = actors::countdown(
+            table_host ? 2 : 1, [&] { asio::post(shutdown_strand, [&] { close_everything(); }); });
         tournaments.stop_dealing(one_still);
         if (table_host) table_host->stop_all(one_still);
     });

@@ -11,6 +11,10 @@ namespace boost::asio {
 class io_context;
 }
 
+namespace tavolo::persistence {
+class Fence;
+}
+
 namespace tavolo::server::operators {
 class ChatGuard;
 }
@@ -30,6 +34,9 @@ struct ActorContext {
     operators::ChatGuard* chat = nullptr;
     // Where directors place their tables ([cluster] spread_tables, table_placement.hpp); none: here.
     TablePlacement* placement = nullptr;
+    // Several nodes: until when this node may act on each table (Fence::acting, docs/SCALING.md
+    // "Fencing"); none (one node): always.
+    const persistence::Fence* fence = nullptr;
 };
 
 }  // namespace tavolo::server::actors

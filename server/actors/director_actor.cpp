@@ -120,17 +120,24 @@ void DirectorActor::Impl::open_table(engine::TableId table, persistence::TableId
 // committed hand, as a restart would (engine/tournament/resume.hpp: the hand in play at the death
 // never committed and is void), its connected players re-attached, then the director hears it.
 void DirectorActor::Impl::take_back(engine::TableId table, engine::CommittedTable committed) {
+    // Not reopened: nothing is left to wait for of it (its old host's answer was dropped).
+    const auto not_reopened = [&] {
+        tables_not_quiet.erase(table);
+        tables_not_void.erase(table);
+        maybe_quiet();
+        maybe_refund();
+    };
     if (!director || director->finished() || !tables.contains(table) || !stored.contains(table)) {
         spdlog::warn("event=table_not_taken_over tournament={} table={} detail=\"not open here any more\"",
                      id(), table + 1);
-        return;
+        return not_reopened();
     }
     const engine::HandId hand = committed.hand;
     auto resumed = engine::resume_table(*director, std::move(committed), rng);
     if (!resumed) {
         spdlog::error("event=table_not_taken_over tournament={} table={} error=\"{}\"", id(), table + 1,
                       resumed.error());
-        return;
+        return not_reopened();
     }
     std::vector<AccountIdValue> accounts;
     const engine::Table& seated = resumed->table.table();
@@ -334,7 +341,7 @@ void DirectorActor::Impl::open_stage(std::vector<TableToOpen> rows) {
             for (std::size_t i = 0; i < rows.size(); ++i) {
                 const engine::TableId table = rows[i].number - 1;
                 self->open_table(table, (*r)[i]);
-                if (self->stopping) self->tables.at(table)->stop_dealing([] {});
+                if (self->stopping) self->stop_table(table);
                 if (self->paused_at) self->tables.at(table)->hold(true, "the tournament is paused");
                 self->tables[table]->deliver(self->stage_tables.opened(table), self->level_ends_at_ms());
             }
@@ -441,9 +448,16 @@ void DirectorActor::Impl::arm_tick() {
 
 // ---- graceful shutdown --------------------------------------------------------------------
 
-void DirectorActor::Impl::stop_dealing(std::function<void()> q) {
+void DirectorActor::Impl::stop_dealing(std::function<void()> q, bool leave) {
     stopping = true;
-    quiet = std::move(q);
+    leaving = leaving || leave;
+    if (quiet)  // asked twice (a shutdown, then the lease lost): both are answered
+        quiet = [first = std::move(quiet), then = std::move(q)] {
+            first();
+            then();
+        };
+    else
+        quiet = std::move(q);
     if (set_up) stop_tables();
     maybe_quiet();
 }
@@ -456,6 +470,13 @@ void DirectorActor::Impl::stop_tables() {
 }
 
 void DirectorActor::Impl::stop_table(engine::TableId table) {
+    if (leaving) {
+        // Closed where it stands, without a word: its hand in play never commits (void), and the
+        // node that holds the tournament now gives its players the table as it resumes it.
+        tables.at(table)->close();
+        tables_not_quiet.erase(table);
+        return;
+    }
     tables_not_quiet.insert(table);
     tables.at(table)->stop_dealing([weak = weak_from_this(), table] {
         if (auto self = weak.lock())
@@ -511,6 +532,12 @@ void DirectorActor::cancel(std::string reason, std::function<void(const Cancella
 void DirectorActor::stop_dealing(std::function<void()> quiet) {
     asio::post(impl_->strand,
                [impl = impl_, quiet = std::move(quiet)]() mutable { impl->stop_dealing(std::move(quiet)); });
+}
+
+void DirectorActor::abandon(std::function<void()> quiet) {
+    asio::post(impl_->strand, [impl = impl_, quiet = std::move(quiet)]() mutable {
+        impl->stop_dealing(std::move(quiet), true);
+    });
 }
 
 }  // namespace tavolo::server::actors

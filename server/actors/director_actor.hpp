@@ -51,6 +51,11 @@ class DirectorActor {
     // No new hand at any of its tables; `quiet` once every hand in flight has committed and every
     // prize it decided is paid.
     void stop_dealing(std::function<void()> quiet);
+    // Several nodes: another node holds the tournament now (Tournaments::abandon). Its tables close
+    // at once, without a word to their players: the hand in play could not commit (void), this node
+    // no longer acts on it, and the node that holds the tournament now gives the players their tables
+    // as it resumes them. `quiet` once its writes in flight have ended, as stop_dealing's.
+    void abandon(std::function<void()> quiet);
     // Technical cancellation (RULES.md §7, tournament_cancellation.hpp): the tables stop and void the
     // hand in play; once every committed hand is reported and its prizes paid, everyone is refunded
     // per the plan ("cancel:<registration>"), told (TournamentCancelled) and the lobby lists it

@@ -89,6 +89,7 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     int pending_finishes = 0;
     bool results_sent = false;
     bool stopping = false;
+    bool leaving = false;  // stopping because another node holds the tournament now (abandon)
     std::function<void()> quiet;
     // The tables asked to stop dealing (or to void and stop) that have not answered yet. A set, not a
     // count: a table taken back from its dead host is asked again, and answers once either way.
@@ -143,7 +144,8 @@ struct DirectorActor::Impl : std::enable_shared_from_this<Impl> {
     void mark_broken(engine::TableId table);
     Millis next_tick_in() const;
     void arm_tick();
-    void stop_dealing(std::function<void()> q);
+    // `leave`: another node holds the tournament now: every table closes at once (DirectorActor::abandon).
+    void stop_dealing(std::function<void()> q, bool leave = false);
     void stop_tables();
     void stop_table(engine::TableId table);
     void maybe_quiet();

@@ -84,10 +84,11 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     std::int64_t level_ends_at_ms = 0;
     int pending_commits = 0;  // finished hands not yet durable
     bool stopping = false;
-    bool voided = false;         // cancelled: the hand in play is void, nothing more is dealt or played
-    DealingGate gate;            // no hand starts that cannot be committed
-    bool operator_hold = false;  // an operator paused the tournament (TableActor::hold)
-    bool hold_logged = false;    // ... and the table logged that it waits (event=table_held)
+    bool voided = false;             // cancelled: the hand in play is void, nothing more is dealt or played
+    DealingGate gate;                // no hand starts that cannot be committed
+    bool not_acting_logged = false;  // event=table_not_acting said, until the node acts again
+    bool operator_hold = false;      // an operator paused the tournament (TableActor::hold)
+    bool hold_logged = false;        // ... and the table logged that it waits (event=table_held)
     std::function<void()> quiet;
     bool closed = false;
     std::chrono::system_clock::time_point hand_started_at{};
@@ -290,11 +291,35 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 
     void arm(const table::ArmTimer& t) {
         clock_timer.expires_at(ctx.clock.steady_deadline(t.at));
-        clock_timer.async_wait([self = shared_from_this(), hand = t.hand,
-                                decision = t.decision](const boost::system::error_code& ec) {
-            if (ec || self->closed || self->voided) return;  // replaced, closed, or the hand is void
-            self->carry_out(self->core.on_clock_expiry(hand, decision, self->now()));
-        });
+        wait_clock(t.hand, t.decision);
+    }
+
+    void wait_clock(engine::HandId hand, engine::DecisionNumber decision) {
+        clock_timer.async_wait(
+            [self = shared_from_this(), hand, decision](const boost::system::error_code& ec) {
+                if (ec || self->closed || self->voided) return;  // replaced, closed, or the hand is void
+                if (!self->acting()) {  // not before this node knows it still hosts the table
+                    self->clock_timer.expires_after(kDatabaseRecheck);
+                    self->wait_clock(hand, decision);
+                    return;
+                }
+                self->carry_out(self->core.on_clock_expiry(hand, decision, self->now()));
+            });
+    }
+
+    // Several nodes: this node's lease on the table is current by its own clock (Fence::acting). A
+    // node that stalled past its lease deals nothing, takes no action and runs no clock once awake,
+    // until its keeper renews the lease or finds it gone (docs/SCALING.md "Fencing").
+    bool acting() {
+        const bool yes = ctx.fence == nullptr ||
+                         ctx.fence->acting(setup.address.tournament_id, persistence::raw(setup.stored));
+        if (!yes && !not_acting_logged)
+            spdlog::warn(
+                "event=table_not_acting tournament={} table={} reason=\"this node's lease on it is not "
+                "confirmed: nothing is dealt, taken or timed until it is\"",
+                setup.address.tournament_id, setup.address.table);
+        not_acting_logged = !yes;
+        return yes;
     }
 
     // ---- persistence, then the director -----------------------------------------------------
@@ -414,7 +439,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
 
     // The database can take this table's next hand: otherwise hold, and ask again after a while.
     bool may_deal() {
-        if (ask_gate()) return true;
+        if (acting() && ask_gate()) return true;
         pausing = true;
         pause_timer.expires_after(kDatabaseRecheck);
         pause_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -498,54 +523,10 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
         return held;
     }
 
-    // An away notice from a connection older than the one the account re-attached from last.
-    bool superseded_away(const session::TableRequest& r) const {
-        auto it = attached.find(r.from.account);
-        return it != attached.end() && it->second != r.from.session;
-    }
-
-    void handle(const session::TableRequest& r) {
-        if (closed) return;  // the table has closed: the registry routes here no more
-        current = &r;
-        std::visit(
-            overloaded{
-                [&](const v1::Action& a) { act(r, a); },
-                [&](const session::SitOutRequest& s) {
-                    if (auto held = seated_or_refuse(r))
-                        carry_out(core.set_sitting_out(held->entrant, held->seat, s.sitting_out, now()));
-                },
-                [&](const session::ChatRequest& c) { chat(r, c); },
-                [&](const session::ObserveRequest&) {
-                    // One handler: the snapshot and the registration, so nothing falls between.
-                    ctx.outbox.to_session(r.from.session,
-                                          snapshot_frame(engine::view::PokerViewer::observer()));
-                    observers.insert(r.from.session);
-                },
-                [&](const session::StopObservingRequest&) { observers.erase(r.from.session); },
-                [&](const session::ReattachRequest&) {
-                    if (auto held = seated_or_refuse(r)) {
-                        ctx.outbox.to_session(r.from.session,
-                                              snapshot_frame(engine::view::PokerViewer::player(held->seat)));
-                        attached[r.from.account] = r.from.session;
-                        carry_out(core.set_disconnected(held->entrant, held->seat, false));
-                        carry_out(core.offers_for(held->entrant, now()));  // a re-buy or add-on still open
-                    }
-                },
-                [&](const session::AwayNotice&) {
-                    observers.erase(r.from.session);
-                    if (superseded_away(r)) return;
-                    if (auto held = seat_of(r.from.account))
-                        carry_out(core.set_disconnected(held->entrant, held->seat, true));
-                },
-                [&](const session::ClientSeedRequest& seed) {
-                    if (auto held = seated_or_refuse(r))
-                        carry_out(core.set_client_seed(held->entrant, held->seat, seed.bytes));
-                },
-                [&](const session::PurchaseRequest& p) { purchase(r, p); },
-            },
-            r.body);
-        current = nullptr;
-    }
+    // A player's request (table_actor_requests.cpp).
+    void handle(const session::TableRequest& r);
+    bool superseded_away(const session::TableRequest& r) const;
+    static bool changes_the_table(const session::TableRequest& r);
 
     void act(const session::TableRequest& r, const v1::Action& action) {
         auto parsed = protocol::action_of(action, protocol::TableGame::Poker);

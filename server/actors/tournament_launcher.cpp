@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "server/actors/countdown.hpp"
 #include "server/actors/director_actor.hpp"
 #include "server/actors/polacco_actor.hpp"
 #include "server/actors/resumed_polacco.hpp"
@@ -18,6 +19,14 @@ struct Tournaments::Running {
 
     void stop_dealing(std::function<void()> quiet) {
         std::visit([&](auto& a) { a->stop_dealing(std::move(quiet)); }, actor);
+    }
+    // Another node holds it now: a poker tournament's tables close at once (their hands in play
+    // void); a Polacco tournament's hands end as they do (their commits are refused).
+    void abandon(std::function<void()> quiet) {
+        if (auto* director = std::get_if<std::unique_ptr<DirectorActor>>(&actor))
+            (*director)->abandon(std::move(quiet));
+        else
+            stop_dealing(std::move(quiet));
     }
     void cancel(std::string reason, std::function<void(const CancellationOutcome&)> done) {
         std::visit([&](auto& a) { a->cancel(std::move(reason), std::move(done)); }, actor);
@@ -105,17 +114,10 @@ void Tournaments::stop_dealing(std::function<void()> quiet) {
             all.push_back(running);
         }
     }
-    if (all.empty()) {
-        quiet();
-        return;
-    }
     // Each tournament answers once, from its own strand: the last answer calls `quiet`.
-    auto left = std::make_shared<std::atomic<std::size_t>>(all.size());
-    auto shared_quiet = std::make_shared<std::function<void()>>(std::move(quiet));
+    const auto one_quiet = countdown(all.size(), std::move(quiet));
     for (const auto& running : all)
-        running->stop_dealing([left, shared_quiet] {
-            if (left->fetch_sub(1) == 1) (*shared_quiet)();
-        });
+        running->stop_dealing(one_quiet);
 }
 
 void Tournaments::abandon(std::int64_t tournament, std::function<void()> done) {
@@ -124,7 +126,7 @@ void Tournaments::abandon(std::int64_t tournament, std::function<void()> done) {
         if (done) done();
         return;
     }
-    running->stop_dealing([this, tournament, done = std::move(done)] {
+    running->abandon([this, tournament, done = std::move(done)] {
         for (const auto& address : registry_.addresses())
             if (address.tournament_id == tournament) registry_.remove(address);
         std::shared_ptr<Running> gone;  // destroyed outside the lock

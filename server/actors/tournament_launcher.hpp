@@ -52,8 +52,9 @@ class Tournaments final : public TournamentLauncher {
     void stop_dealing(std::function<void()> quiet) override;
 
     // Several nodes: this node lost the tournament's lease (server/cluster/lease_keeper.hpp). Its tables
-    // deal no new hand (the hand in play ends, and its commit is refused by the fence), then leave the
-    // registry and the tournament is dropped here, without a word to the lobby: it goes on elsewhere.
+    // close at once, the hand in play void (a poker tournament's; a Polacco hand ends, and its commit
+    // is refused by the fence), then leave the registry and the tournament is dropped
+    // here, without a word to the lobby: it goes on elsewhere from its last committed hands.
     // `done` is called once then (at once when it does not run here).
     void abandon(std::int64_t tournament, std::function<void()> done = {});
 

@@ -120,7 +120,8 @@ void LeaseKeeper::round() {
             left_ = left.has_value();
             if (left_) spdlog::info("event=node_leaving node={}", options_.node);
         }
-        // Renewals only, until stop() releases everything: nothing new is taken.
+        // Renewals, and the take-back of a dead host's tables (so that this node's directors become
+        // quiet), until stop() releases everything: no lobby, tournament or orphan is taken.
         if (lobby) keep_lobby();
         keep_tournaments();
         keep_tables();
@@ -141,8 +142,13 @@ void LeaseKeeper::keep_tables() {
     if (hooks_.resend_table_news)
         hooks_.resend_table_news(std::max(options_.lease / 3, std::chrono::milliseconds(100)));
     for (const auto& [row, token] : fence_->tables()) {
+        const auto asked = std::chrono::steady_clock::now();
         auto renewed = leases_.renew(persistence::table_lease(persistence::TableId{row}), token);
-        if (!renewed || *renewed) continue;  // kept (or the database is away: next round)
+        if (!renewed) continue;  // the database is away: next round (the table stops at its deadline)
+        if (*renewed) {
+            fence_->extend_table(row, asked + options_.lease);
+            continue;
+        }
         fence_->drop_table(row);
         spdlog::warn("event=table_lease_lost node={} table_row={} token={}", options_.node, row, token);
         if (hooks_.table_lost) hooks_.table_lost(row);
@@ -194,13 +200,17 @@ void LeaseKeeper::keep_tournaments() {
             held_.erase(tournament);
             continue;
         }
+        const auto asked = std::chrono::steady_clock::now();
         auto renewed = leases_.renew(resource, token);
         if (!renewed) {
             spdlog::warn("event=lease_not_renewed node={} tournament={} error=\"{}\"", options_.node,
                          tournament, renewed.error().message);
             continue;
         }
-        if (!*renewed) lose(tournament, "another node took its lease");
+        if (*renewed)
+            fence_->extend(tournament, asked + options_.lease);
+        else
+            lose(tournament, "another node took its lease");
     }
 }
 
@@ -218,13 +228,14 @@ void LeaseKeeper::claim_running() {
             std::lock_guard lock(mutex_);
             if (held_.contains(tournament) || leaving_.contains(tournament)) continue;
         }
+        const auto asked = std::chrono::steady_clock::now();
         auto acquired = leases_.acquire(persistence::tournament_lease(persistence::TournamentId{tournament}));
         if (!acquired) continue;  // the database is away: next round
         if (!*acquired) {
             lose(tournament, "another node holds its lease");
             continue;
         }
-        fence_->hold(tournament, **acquired);
+        fence_->hold(tournament, **acquired, asked + options_.lease);
         {
             std::lock_guard lock(mutex_);
             held_[tournament] = **acquired;
@@ -247,9 +258,10 @@ void LeaseKeeper::take_orphans() {
         // commits, so one this node started is in the list (claim_running() claims it next round).
         const auto running = hooks_.running ? hooks_.running() : std::vector<std::int64_t>{};
         if (std::find(running.begin(), running.end(), tournament) != running.end()) continue;
+        const auto asked = std::chrono::steady_clock::now();
         auto acquired = leases_.acquire(persistence::tournament_lease(id));
         if (!acquired || !*acquired) continue;  // another node was quicker
-        fence_->hold(tournament, **acquired);
+        fence_->hold(tournament, **acquired, asked + options_.lease);
         {
             std::lock_guard lock(mutex_);
             held_[tournament] = **acquired;

@@ -33,7 +33,18 @@ RemoteTable::RemoteTable(NatsBus& bus, std::string director_node, std::string ho
 
 bool RemoteTable::away() {
     std::lock_guard lock(mutex_);
-    return state_ == State::remote || state_ == State::taking_back;
+    return hosted_elsewhere();
+}
+
+bool RemoteTable::closing() {
+    std::lock_guard lock(mutex_);
+    return state_ == State::closed && commands_.unacknowledged() > 0;
+}
+
+bool RemoteTable::finished() {
+    std::lock_guard lock(mutex_);
+    return state_ == State::local || state_ == State::taken_back ||
+           (state_ == State::closed && commands_.unacknowledged() == 0);
 }
 
 void RemoteTable::taking_back() {
@@ -44,7 +55,7 @@ void RemoteTable::taking_back() {
 void RemoteTable::taken_back(engine::CommittedTable table) {
     {
         std::lock_guard lock(mutex_);
-        if (state_ != State::remote && state_ != State::taking_back) return;
+        if (!hosted_elsewhere()) return;
         state_ = State::taken_back;
         quiet_ = nullptr;  // the director asks the reopened table again
         voided_ = nullptr;
@@ -54,18 +65,18 @@ void RemoteTable::taken_back(engine::CommittedTable table) {
 }
 
 void RemoteTable::gone(const std::string& why) {
-    std::function<void()> quiet, voided;
-    {
-        std::lock_guard lock(mutex_);
-        if (state_ != State::remote && state_ != State::taking_back) return;
-        state_ = State::taken_back;
-        quiet = std::exchange(quiet_, nullptr);
-        voided = std::exchange(voided_, nullptr);
-    }
+    std::lock_guard lock(mutex_);
+    if (!hosted_elsewhere() && state_ != State::closed) return;
+    state_ = State::taken_back;
     spdlog::warn("event=remote_table_gone tournament={} table={} host={} reason=\"{}\"",
                  setup_.address.tournament_id, setup_.address.table + 1, host_, why);
-    if (quiet) quiet();
-    if (voided) voided();
+    answer_waits();
+}
+
+void RemoteTable::answer_waits() {
+    // Each only posts to the director's strand: nothing comes back here.
+    if (auto quiet = std::exchange(quiet_, nullptr)) quiet();
+    if (auto voided = std::exchange(voided_, nullptr)) voided();
 }
 
 void RemoteTable::send(wire::TableCommand command) {
@@ -91,7 +102,7 @@ void RemoteTable::acknowledge() {
 
 void RemoteTable::resend_due(std::chrono::milliseconds after) {
     std::lock_guard lock(mutex_);
-    if (state_ != State::remote) return;
+    if (state_ != State::remote && state_ != State::closed) return;
     const auto again = commands_.due(OutgoingLink::Clock::now(), after);
     if (!again.empty())
         spdlog::warn("event=table_commands_sent_again tournament={} table={} node={} commands={}",
@@ -200,6 +211,8 @@ void RemoteTable::close() {
         wire::TableCommand command;
         command.set_close(true);
         send(std::move(command));
+        if (state_ == State::remote) state_ = State::closed;
+        answer_waits();
     });
 }
 
@@ -207,11 +220,12 @@ void RemoteTable::heard(const wire::TableNews& news) {
     std::function<void()> call;
     {
         std::lock_guard lock(mutex_);
-        if (state_ != State::remote) return;
+        if (state_ != State::remote && state_ != State::closed) return;
         if (news.body_case() == wire::TableNews::kAck) {
             commands_.acknowledged(news.ack());
             return;
         }
+        if (state_ == State::closed) return;  // closed: only its acknowledgements matter
         const auto verdict = news_.take(news.seq());
         acknowledge();  // what it has, so a resend stops or fills the gap
         if (verdict != IncomingLink::Verdict::next) return;

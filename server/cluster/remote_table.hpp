@@ -28,16 +28,22 @@ class RemoteTable final : public actors::DirectedTable {
     const protocol::TableAddress& address() const { return setup_.address; }
     persistence::TableId row() const { return setup_.stored; }
     // Hosted by the other node now, or being taken back (not waiting for its lease, not opened here,
-    // not taken back yet).
+    // not taken back yet, not closed).
     bool away();
+    // Closed by the director, its host not having acknowledged every command yet (the Close among
+    // them): kept and sent again until it has (TableSpread keeps it).
+    bool closing();
+    // Nothing more to do with its host: opened here, taken back, gone, or closed and acknowledged.
+    bool finished();
     // This node took the table's lease from its dead host (take_back_dead): nothing more is heard
     // from the host (a report of it now might be of a hand the database refused) or sent to it.
     void taking_back();
     // The table as last committed goes to the director, which reopens it here and asks the new table
     // again whatever it waited for (a "quiet", a "voided"); nothing more goes to the host.
     void taken_back(engine::CommittedTable table);
-    // Another node holds the table now (this node lost the tournament): nothing more is sent or
-    // heard, and a "quiet" or "voided" the director waits for is answered, since no host will.
+    // Another node holds the table now (this node lost the tournament), or its host is gone before it
+    // acknowledged its close: nothing more is sent or heard, and a "quiet" or "voided" the director
+    // waits for is answered, since no host will.
     void gone(const std::string& why);
     // The host's lease is granted with `token`: the host is told to open the table, then every call
     // made so far is sent.
@@ -56,6 +62,7 @@ class RemoteTable final : public actors::DirectedTable {
     void stop_dealing(std::function<void()> quiet) override;
     void hold(bool held, std::string reason) override;
     void void_and_stop(std::function<void()> quiet) override;
+    // Closes the table and answers a "quiet" or "voided" the director waits for, as a local table does.
     void close() override;
 
   private:
@@ -74,7 +81,9 @@ class RemoteTable final : public actors::DirectedTable {
     actors::TablePlacement::TakeBack take_back_;
 
     std::recursive_mutex mutex_;
-    enum class State { waiting, remote, local, taking_back, taken_back } state_ = State::waiting;
+    enum class State { waiting, remote, local, taking_back, taken_back, closed } state_ = State::waiting;
+    bool hosted_elsewhere() const { return state_ == State::remote || state_ == State::taking_back; }
+    void answer_waits();  // the director's pending "quiet" and "voided", now (under mutex_)
     std::vector<Call> waiting_;
     std::shared_ptr<actors::DirectedTable> local_;
     std::function<void()> quiet_;

@@ -2,12 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <vector>
 
 #include "engine/tournament/table_report_text.hpp"
 #include "persistence/leases.hpp"
+#include "server/actors/countdown.hpp"
 #include "server/cluster/cluster_wire.hpp"
 #include "server/cluster/subjects.hpp"
 #include "server/cluster/table_wire.hpp"
@@ -75,7 +75,7 @@ void TableHost::lost(std::int64_t row) {
         registry_.remove({it->first.first, it->first.second});
         spdlog::warn("event=table_unhosted node={} tournament={} table={} reason=\"its lease was taken\"",
                      node_, it->first.first, it->first.second + 1);
-        tables_.erase(it);
+        end(it);
         return;
     }
 }
@@ -90,8 +90,8 @@ void TableHost::stop_tournament(std::int64_t tournament, std::chrono::millisecon
                 continue;
             }
             registry_.remove({it->first.first, it->first.second});
-            stopping.push_back(std::move(it->second));
-            it = tables_.erase(it);
+            stopping.push_back(it->second);
+            end(it++);
         }
     }
     if (stopping.empty()) return;
@@ -126,6 +126,11 @@ void TableHost::stop_tournament(std::int64_t tournament, std::chrono::millisecon
                  stopping.size());
 }
 
+void TableHost::end(std::map<std::pair<std::int64_t, std::int32_t>, Hosted>::iterator it) {
+    ended_[it->first] = Ended{it->second.token, it->second.commands.acknowledge(), it->second.director_node};
+    tables_.erase(it);
+}
+
 void TableHost::stop_all(std::function<void()> quiet) {
     std::vector<std::shared_ptr<actors::TableActor>> tables;
     {
@@ -135,18 +140,12 @@ void TableHost::stop_all(std::function<void()> quiet) {
             tables.push_back(hosted.actor);
     }
     spdlog::info("event=hosted_tables_stopping node={} tables={}", node_, tables.size());
-    if (tables.empty()) {
+    const auto one_quiet = actors::countdown(tables.size(), [node = node_, quiet = std::move(quiet)] {
+        spdlog::info("event=hosted_tables_quiet node={}", node);
         quiet();
-        return;
-    }
-    auto left = std::make_shared<std::atomic<std::size_t>>(tables.size());
-    auto shared_quiet = std::make_shared<std::function<void()>>(std::move(quiet));
+    });
     for (const auto& table : tables)
-        table->stop_dealing([left, shared_quiet, node = node_] {
-            if (left->fetch_sub(1) != 1) return;
-            spdlog::info("event=hosted_tables_quiet node={}", node);
-            (*shared_quiet)();
-        });
+        table->stop_dealing(one_quiet);
 }
 
 void TableHost::resend_due(std::chrono::milliseconds after) {
@@ -171,24 +170,49 @@ void TableHost::command(const BusMessage& message) {
     const protocol::TableAddress address = from_wire(command.table());
     const auto key = std::make_pair(address.tournament_id, address.table);
     std::lock_guard lock(mutex_);
+    // A table hosted here before: its late or resent commands are acknowledged and nothing more (a
+    // HostTable with a newer token, a new grant, may host it again).
+    if (const auto ended = ended_.find(key);
+        ended != ended_.end() && !tables_.contains(key) &&
+        !(command.has_host() && command.host().token() > ended->second.token)) {
+        if (command.body_case() != wire::TableCommand::kAck)
+            acknowledge(bus_, ended->second.director_node, address, ended->second.last_seq);
+        return;
+    }
     if (command.has_host()) {
-        if (const auto told = tables_.find(key); told != tables_.end()) {  // told again: the first stands
-            acknowledge(bus_, told->second.director_node, address, told->second.commands.acknowledge());
+        const wire::HostTable& h = command.host();
+        if (const auto told = tables_.find(key); told != tables_.end()) {
+            if (told->second.token == h.token())  // told again: the first stands
+                acknowledge(bus_, told->second.director_node, address, told->second.commands.acknowledge());
+            else
+                spdlog::warn(
+                    "event=cluster_bad_message subject={} detail=\"a HostTable with token {} for a table "
+                    "hosted here with token {}\"",
+                    message.subject, h.token(), told->second.token);
             return;
         }
-        const wire::HostTable& h = command.host();
+        if (registry_.contains(address)) {  // e.g. this node took the tournament over and resumed it
+            spdlog::warn(
+                "event=table_not_hosted node={} tournament={} table={} reason=\"a table of that "
+                "address runs here already\"",
+                node_, address.tournament_id, address.table + 1);
+            return;
+        }
         Hosted hosted;
         if (hosted.commands.take(command.seq()) != IncomingLink::Verdict::next) {
             spdlog::warn("event=cluster_bad_message subject={} detail=\"a HostTable numbered {}, not 1\"",
                          message.subject, command.seq());
             return;
         }
+        ended_.erase(key);  // hosted again (a newer grant)
         hosted.roster = std::make_shared<actors::Roster>();
         hosted.roster->entrants.resize(static_cast<std::size_t>(std::max(0, h.roster_size())));
         hosted.director_node = command.director_node();
         hosted.row = h.row();
         hosted.token = h.token();
-        if (fence_) fence_->hold_table(h.row(), h.token());
+        // Granted a moment ago by the director's node: half a lease is safe until this node's keeper
+        // renews it (its next round, within a third of a lease).
+        if (fence_) fence_->hold_table(h.row(), h.token(), std::chrono::steady_clock::now() + lease_ / 2);
         actors::TableSetup setup;
         setup.address = address;
         setup.stored = persistence::TableId{h.row()};
@@ -216,8 +240,9 @@ void TableHost::command(const BusMessage& message) {
     }
     const auto it = tables_.find(key);
     if (it == tables_.end()) {
-        spdlog::warn("event=table_command_unknown_table node={} tournament={} table={}", node_,
-                     address.tournament_id, address.table + 1);
+        if (command.body_case() != wire::TableCommand::kAck)
+            spdlog::warn("event=table_command_unknown_table node={} tournament={} table={}", node_,
+                         address.tournament_id, address.table + 1);
         return;
     }
     Hosted& hosted = it->second;
@@ -287,7 +312,7 @@ void TableHost::command(const BusMessage& message) {
                 [](persistence::StoreResult<void>) {}, persistence::Executor::service_thread());
             spdlog::info("event=table_unhosted node={} tournament={} table={}", node_, address.tournament_id,
                          address.table + 1);
-            tables_.erase(it);
+            end(it);
             return;
         }
         default:

@@ -87,7 +87,16 @@ class TableHost {
     std::uint64_t subscription_ = 0;
     mutable std::mutex mutex_;
     std::map<std::pair<std::int64_t, std::int32_t>, Hosted> tables_;
-    bool stopping_ = false;  // stop_all() was called
+    // Tables this node hosted and no longer does (closed, lost, stopped): what a late or resent
+    // command of theirs is answered with, so that none opens the table again.
+    struct Ended {
+        std::int64_t token = 0;
+        std::uint64_t last_seq = 0;  // the last command taken
+        std::string director_node;
+    };
+    std::map<std::pair<std::int64_t, std::int32_t>, Ended> ended_;
+    void end(std::map<std::pair<std::int64_t, std::int32_t>, Hosted>::iterator it);  // under mutex_
+    bool stopping_ = false;                                                          // stop_all() was called
 };
 
 }  // namespace tavolo::server::cluster

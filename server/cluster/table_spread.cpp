@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "engine/tournament/table_report_text.hpp"
 #include "persistence/engine_state.hpp"
 #include "persistence/leases.hpp"
@@ -36,7 +38,7 @@ std::size_t TableSpread::remote_tables() const {
     std::lock_guard lock(mutex_);
     std::size_t n = 0;
     for (const auto& [address, table] : remote_)
-        n += table.expired() ? 0 : 1;
+        n += table->away() ? 1 : 0;
     return n;
 }
 
@@ -48,7 +50,6 @@ std::shared_ptr<actors::DirectedTable> TableSpread::place(const actors::TableSet
         std::lock_guard lock(mutex_);
         if (live_.empty()) return nullptr;
         host = live_[static_cast<std::size_t>(setup.address.table) % live_.size()];
-        std::erase_if(remote_, [](const auto& entry) { return entry.second.expired(); });
     }
     if (host == node_) {
         spdlog::info("event=table_placed tournament={} table={} node={}", setup.address.tournament_id,
@@ -112,30 +113,43 @@ void TableSpread::take_back_dead(persistence::Database& db) {
     std::vector<std::shared_ptr<RemoteTable>> remote;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [address, weak] : remote_)
-            if (auto table = weak.lock()) remote.push_back(std::move(table));
+        // Finished, or dropped by its director without a close (its tournament is gone from here).
+        std::erase_if(remote_, [](const auto& entry) {
+            return entry.second->finished() || (entry.second.use_count() == 1 && !entry.second->closing());
+        });
+        for (const auto& [address, table] : remote_)
+            remote.push_back(table);
     }
-    // What a host has not acknowledged for a round goes again (NATS may have lost it).
-    for (const auto& table : remote)
-        table->resend_due(lease_ / 3);
+    const auto after = std::max(lease_ / 3, std::chrono::milliseconds(100));
     persistence::LeaseStore leases(db, node_, lease_);
     for (const auto& table : remote) {
-        if (!table->away()) continue;
+        const bool closing = table->closing();
+        if (!closing && !table->away()) continue;
         const auto& address = table->address();
         const auto resource = persistence::table_lease(table->row());
         auto lease = leases.find(resource);
         if (!lease || !*lease) continue;
+        const bool host_holds = (*lease)->node == table->host() && !(*lease)->expired;
+        if (closing) {  // what its host has not acknowledged goes again, while it is there to hear it
+            if (host_holds)
+                table->resend_due(after);
+            else
+                table->gone("its host left before acknowledging its close");
+            continue;
+        }
         // Neither its host's nor this node's: the node that took the tournament over took it too.
         if ((*lease)->node != node_ && (*lease)->node != table->host()) {
             table->gone("node " + (*lease)->node + " holds its lease");
             continue;
         }
-        // This node already holds it: an earlier round took it and could not read the table (or the
-        // director refused it); try again, or the table would stay taken and never reopen.
-        const bool again = (*lease)->node == node_;
-        if (!again && !(*lease)->expired) continue;
+        if (host_holds) {  // alive: what it has not acknowledged for a round goes again (NATS may lose it)
+            table->resend_due(after);
+            continue;
+        }
+        // Expired under its host, or this node already holds it: an earlier round took it and could
+        // not read the table (or the director refused it); try again, or it would never reopen.
         // Only while it is still expired (or already this node's), and only while this node still
-        // holds the tournament: a grant or take-back of a node that lost it is fenced out.
+        // holds the tournament: a take-back of a node that lost it is fenced out.
         auto token = leases.acquire(resource, persistence::TournamentId{address.tournament_id});
         if (!token) {
             if (token.error().code == persistence::StoreErrc::fenced_out) table->gone(token.error().message);
@@ -167,7 +181,7 @@ void TableSpread::heard(const BusMessage& message) {
     {
         std::lock_guard lock(mutex_);
         const auto it = remote_.find({news.table().tournament_id(), news.table().table()});
-        if (it != remote_.end()) table = it->second.lock();
+        if (it != remote_.end()) table = it->second;
     }
     if (table) table->heard(news);
 }

@@ -71,7 +71,9 @@ class TableSpread final : public actors::TablePlacement {
     std::uint64_t subscription_ = 0;
     mutable std::mutex mutex_;
     std::vector<std::string> live_;
-    std::map<std::pair<std::int64_t, std::int32_t>, std::weak_ptr<RemoteTable>> remote_;
+    // Every remote table of this node's directors, kept past its director's close until its host
+    // acknowledged every command (the Close among them); dropped once finished.
+    std::map<std::pair<std::int64_t, std::int32_t>, std::shared_ptr<RemoteTable>> remote_;
 };
 
 }  // namespace tavolo::server::cluster

@@ -50,9 +50,7 @@ struct Host {
         arrived.wait_for(lock, 10s, [&] { return commands.size() >= n; });
         std::vector<std::string> out;
         for (const auto& c : commands)
-            out.push_back(c.has_ack() || c.body_case() == wire::TableCommand::kAck
-                              ? "ack:" + std::to_string(c.ack())
-                              : std::to_string(c.seq()));
+            out.push_back(c.has_ack() ? "ack:" + std::to_string(c.ack()) : std::to_string(c.seq()));
         return out;
     }
     std::mutex mutex;
@@ -108,6 +106,16 @@ std::unique_ptr<NatsBus> connect(boost::asio::io_context& io, const std::string&
     return std::move(*bus);
 }
 
+// A remote table given to its host (the lease granted), over a private NATS.
+struct Granted {
+    testing::NatsProcess nats;
+    Running r;
+    std::unique_ptr<NatsBus> bus = connect(r.io, nats.url());
+    std::shared_ptr<Director> director = std::make_shared<Director>();
+    std::unique_ptr<RemoteTable> table = remote_table(*bus, director);
+    Granted() { table->granted(5); }
+};
+
 TEST(RemoteTable, WhatTheHostDoesNotAcknowledgeGoesAgainAndItsNewsIsTakenOnceInOrder) {
     testing::NatsProcess nats;
     Running r;
@@ -152,12 +160,9 @@ TEST(RemoteTable, WhatTheHostDoesNotAcknowledgeGoesAgainAndItsNewsIsTakenOnceInO
 }
 
 TEST(RemoteTable, ATableTakenBackHearsNoMoreOfItsHostAndTheDirectorAsksTheNewTableAgain) {
-    testing::NatsProcess nats;
-    Running r;
-    auto bus = connect(r.io, nats.url());
-    auto director = std::make_shared<Director>();
-    auto table = remote_table(*bus, director);
-    table->granted(5);
+    Granted room;
+    auto& table = room.table;
+    auto& director = room.director;
     bool quiet = false;
     table->stop_dealing([&] { quiet = true; });
     table->taking_back();  // the lease taken: the host's hands can no longer commit
@@ -173,12 +178,9 @@ TEST(RemoteTable, ATableTakenBackHearsNoMoreOfItsHostAndTheDirectorAsksTheNewTab
 }
 
 TEST(RemoteTable, ATableAnotherNodeTookAnswersWhatTheDirectorWaitsFor) {
-    testing::NatsProcess nats;
-    Running r;
-    auto bus = connect(r.io, nats.url());
-    auto director = std::make_shared<Director>();
-    auto table = remote_table(*bus, director);
-    table->granted(5);
+    Granted room;
+    auto& table = room.table;
+    auto& director = room.director;
     bool quiet = false, voided = false;
     table->stop_dealing([&] { quiet = true; });
     table->void_and_stop([&] { voided = true; });
@@ -189,6 +191,29 @@ TEST(RemoteTable, ATableAnotherNodeTookAnswersWhatTheDirectorWaitsFor) {
     std::lock_guard lock(director->mutex);
     EXPECT_TRUE(director->reports.empty());
     EXPECT_EQ(director->taken_back, 0);
+}
+
+// Closed by its director: a wait is answered as a local table's close answers it, and the table is kept
+// (TableSpread) until its host acknowledged every command, the Close among them.
+TEST(RemoteTable, AClosedTableAnswersWhatTheDirectorWaitsForAndIsKeptUntilItsCloseIsAcknowledged) {
+    Granted room;
+    auto& table = room.table;
+    auto& director = room.director;
+    bool quiet = false;
+    table->stop_dealing([&] { quiet = true; });
+    table->close();
+    EXPECT_TRUE(quiet) << "a shutdown would wait its whole grace for a table broken meanwhile";
+    EXPECT_FALSE(table->away());
+    EXPECT_TRUE(table->closing()) << "HostTable, StopDealing and Close not acknowledged yet";
+    EXPECT_FALSE(table->finished());
+    table->heard(report(1, 11));
+    wire::TableNews ack;
+    ack.set_ack(3);
+    table->heard(ack);
+    EXPECT_FALSE(table->closing());
+    EXPECT_TRUE(table->finished());
+    std::lock_guard lock(director->mutex);
+    EXPECT_TRUE(director->reports.empty()) << "a closed table's news is not the director's any more";
 }
 
 }  // namespace
