@@ -281,7 +281,7 @@ void DirectorActor::Impl::maybe_finish() {
     std::vector<protocol::FinalPlace> results;
     for (std::size_t i = 0; i < placings.size(); ++i)
         results.push_back({placings[i], entry(placings[i].entrant).name, i < prizes.size() ? prizes[i] : 0});
-    to_entrants(ctx.outbox, *roster, tournament_message(protocol::finished(id(), results)));
+    tell_results(ctx.outbox, *roster, id(), std::move(results));
     spdlog::info("event=tournament_finished tournament={} entrants={}", id(), director->entrants());
     if (lobby != nullptr) lobby->tournament_finished(start.tournament);
     // Resumed after a restart: the row is closed here too (without a lobby, as in tests, nobody else would).

@@ -179,7 +179,7 @@ void PolaccoActor::Impl::maybe_finish() {
     for (const polacco::Standing& s : core->tournament().standings())
         results.push_back({engine::Placing{static_cast<engine::EntrantId>(s.player), s.place, 1},
                            roster.name_of(s.player), s.prize});
-    to_entrants(ctx.outbox, roster, tournament_message(protocol::finished(id(), results)));
+    tell_results(ctx.outbox, roster, id(), std::move(results));
     spdlog::info("event=tournament_finished tournament={} entrants={}", id(), core->tournament().entrants());
     if (lobby != nullptr) lobby->tournament_finished(start.tournament);
     // Resumed after a restart: the row is closed here too (without a lobby, as in tests, nobody else would).

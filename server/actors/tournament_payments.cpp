@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 #include "persistence/ledger.hpp"
@@ -95,6 +97,40 @@ void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::Serve
     std::set<session::AccountIdValue> sent;       // an account with two entries hears it once
     for (const RosterEntry& e : roster.entrants)  // account 0: a place kept for a late entrant
         if (e.account != 0 && sent.insert(e.account).second) outbox.to_account(e.account, frame);
+}
+
+void tell_results(Outbox& outbox, const Roster& roster, std::int64_t tournament,
+                  std::vector<protocol::FinalPlace> results) {
+    const auto entrants = static_cast<std::int32_t>(results.size());
+    if (results.size() <= kPlacesToAll) {
+        to_entrants(outbox, roster, tournament_message(protocol::finished(tournament, results, entrants)));
+        return;
+    }
+    std::ranges::stable_sort(results, {}, [](const protocol::FinalPlace& r) { return r.placing.place; });
+    const std::span<const protocol::FinalPlace> top(results.data(), kPlacesToAll);
+    const Frame to_all =
+        session::serialise(tournament_message(protocol::finished(tournament, top, entrants)));
+    // Each account's lines below the first places (an account with two entries may have two).
+    std::map<session::AccountIdValue, std::vector<protocol::FinalPlace>> below;
+    for (std::size_t i = kPlacesToAll; i < results.size(); ++i) {
+        const auto entrant = static_cast<std::size_t>(results[i].placing.entrant);
+        if (entrant < roster.entrants.size() && roster.entrants[entrant].account != 0)
+            below[roster.entrants[entrant].account].push_back(results[i]);
+    }
+    std::set<session::AccountIdValue> sent;
+    for (const RosterEntry& e : roster.entrants) {
+        if (e.account == 0 || !sent.insert(e.account).second) continue;
+        const auto own = below.find(e.account);
+        if (own == below.end()) {
+            outbox.to_account(e.account, to_all);
+            continue;
+        }
+        std::vector<protocol::FinalPlace> lines(top.begin(), top.end());
+        lines.insert(lines.end(), own->second.begin(), own->second.end());
+        outbox.to_account(
+            e.account,
+            session::serialise(tournament_message(protocol::finished(tournament, lines, entrants))));
+    }
 }
 
 }  // namespace tavolo::server::actors

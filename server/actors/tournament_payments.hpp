@@ -3,13 +3,16 @@
 // prize) through the write service, ordered after the hand that decided it (submit_finish on the
 // table that played it), then the wallet's balance after it to the account; and tournament news to
 // every entrant. No Asio: the caller passes the Executor that posts to its strand.
+#include <cstddef>
 #include <functional>
+#include <vector>
 
 #include "engine/types.hpp"
 #include "persistence/executor.hpp"
 #include "persistence/ids.hpp"
 #include "server/actors/actor_context.hpp"
 #include "server/actors/roster.hpp"
+#include "server/protocol/tournament_events.hpp"
 #include "tavolo.pb.h"
 
 namespace tavolo::server::actors {
@@ -36,6 +39,15 @@ void mark_tournament_finished(ActorContext& context, persistence::TournamentId t
 
 // The message to every entrant's account, serialised once.
 void to_entrants(Outbox& outbox, const Roster& roster, const protocol::v1::ServerMessage& message);
+
+// At most this many places go to every entrant at the end (TournamentFinished).
+inline constexpr std::size_t kPlacesToAll = 100;
+// The results (one line per entry, any order) to every entrant's account: every place in a field of up
+// to kPlacesToAll; in a larger one the first kPlacesToAll places, serialised once, and to an account
+// that finished below them those places and its own lines. So 20,000 entrants get ~3 KB each, not
+// the whole ~500 KB list each (issue 14).
+void tell_results(Outbox& outbox, const Roster& roster, std::int64_t tournament,
+                  std::vector<protocol::FinalPlace> results);
 protocol::v1::ServerMessage tournament_message(protocol::v1::TournamentEvent event);
 
 }  // namespace tavolo::server::actors

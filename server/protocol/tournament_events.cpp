@@ -65,7 +65,8 @@ std::optional<v1::TournamentEvent> moved(std::int64_t tournament, const engine::
     return out;
 }
 
-v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace> results) {
+v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace> results,
+                             std::int32_t entrants) {
     std::vector<const FinalPlace*> order;
     for (const FinalPlace& r : results)
         order.push_back(&r);
@@ -73,6 +74,7 @@ v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace
     v1::TournamentEvent out;
     out.set_tournament_id(tournament);
     v1::TournamentFinished* m = out.mutable_finished();
+    m->set_entrants(entrants);
     for (const FinalPlace* r : order) {
         v1::Result* line = m->add_results();
         line->set_place(r->placing.place);

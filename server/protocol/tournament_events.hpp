@@ -55,7 +55,8 @@ v1::TournamentEvent purchase_offered(const TableAddress& table, const PurchaseOf
 v1::TournamentEvent chips_purchased(const TableAddress& table, engine::EntrantId entrant,
                                     const std::string& name, engine::Purchase kind, engine::Chips chips);
 
-// The tournament is over: the results, best first (sorted here by place).
-v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace> results);
+// The tournament is over: the results, best first (sorted here by place), of `entrants` in all.
+v1::TournamentEvent finished(std::int64_t tournament, std::span<const FinalPlace> results,
+                             std::int32_t entrants);
 
 }  // namespace tavolo::server::protocol

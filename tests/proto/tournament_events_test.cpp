@@ -72,8 +72,9 @@ TEST(TournamentEvents, TheResultsAreListedBestFirst) {
         {engine::Placing{9, 1, 1}, "bruno", 6'500},
         {engine::Placing{2, 2, 1}, "anna", 3'500},
     };
-    const auto event = finished(8, results);
+    const auto event = finished(8, results, 3);
     ASSERT_EQ(event.finished().results_size(), 3);
+    EXPECT_EQ(event.finished().entrants(), 3);
     EXPECT_EQ(event.finished().results(0).name(), "bruno");
     EXPECT_EQ(event.finished().results(0).prize_cents(), 6'500);
     EXPECT_EQ(event.finished().results(1).place(), 2);

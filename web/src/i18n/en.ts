@@ -196,6 +196,7 @@ export const en: Catalogue = {
   "outcome.prize": "Prize",
   "outcome.refund": "Refund",
   "outcome.ordinal": "{place}.",
+  "outcome.partial": "The first places of {entrants} entrants, and yours.",
 
   "tables.none": "You are not seated at any table. Register for a tournament in the lobby: its table appears here once it starts.",
   "tables.toLobby": "Go to the lobby",

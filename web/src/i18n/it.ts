@@ -197,6 +197,7 @@ export const it = {
   "outcome.prize": "Premio",
   "outcome.refund": "Rimborso",
   "outcome.ordinal": "{place}°",
+  "outcome.partial": "I primi posti su {entrants} iscritti, e il tuo.",
 
   "tables.none": "Non sei seduto a nessun tavolo. Iscriviti a un torneo dalla lobby: il tavolo comparirà qui appena inizia.",
   "tables.toLobby": "Vai alla lobby",

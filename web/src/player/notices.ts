@@ -25,8 +25,10 @@ export interface TournamentOutcome {
   tournamentId: number;
   name: string;
   cancelled: boolean;
-  /** Finished: every entrant, best first. */
+  /** Finished: best first; in a field over 100, the first 100 places and the player's own. */
   results: TournamentResultLine[];
+  /** Finished: how many entrants (more than `results` in a large field). */
+  entrants: number;
   /** His place (0: not known yet) and what he was paid (prize, or refund when cancelled). */
   place: number;
   paidCents: number;

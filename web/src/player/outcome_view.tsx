@@ -51,6 +51,11 @@ export function OutcomeDetails(props: { outcome: TournamentOutcome; compact?: bo
           </tbody>
         </table>
       )}
+      {!props.compact && o.entrants > o.results.length && o.results.length > 0 && (
+        <p class="outcome-partial" data-testid="results-partial">
+          {t("outcome.partial", { entrants: o.entrants })}
+        </p>
+      )}
       {!props.compact && o.cancelled && o.refunds.length > 0 && (
         <table class="results" data-testid="refunds">
           <thead>

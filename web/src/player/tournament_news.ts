@@ -114,6 +114,7 @@ export function tournamentEvent(e: TournamentEvent): void {
       keepOutcome({
         ...(outcomeOf(id) ?? emptyOutcome(id)),
         results,
+        entrants: ev.value.entrants,
         place: mine?.place ?? outcomeOf(id)?.place ?? 0,
         paidCents: mine?.prizeCents ?? outcomeOf(id)?.paidCents ?? 0,
       });
@@ -178,7 +179,7 @@ export function tournamentEvent(e: TournamentEvent): void {
 }
 
 function emptyOutcome(id: number): TournamentOutcome {
-  return { tournamentId: id, name: tournamentName(id), cancelled: false, results: [], place: 0, paidCents: 0, reason: "", refunds: [] };
+  return { tournamentId: id, name: tournamentName(id), cancelled: false, results: [], entrants: 0, place: 0, paidCents: 0, reason: "", refunds: [] };
 }
 
 function sanction(s: SanctionNotice): void {

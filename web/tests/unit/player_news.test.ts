@@ -117,16 +117,35 @@ test("the end: the results kept with his line, an elimination dialog replaced by
           { place: 1, entrant: 1n, name: "p1", prizeCents: 2000n },
           { place: 2, entrant: 0n, name: "me", prizeCents: 0n },
         ],
+        entrants: 2,
       },
     }),
   );
   const o = outcomeOf(6)!;
-  assert.deepEqual([o.place, o.paidCents, o.results.length, o.cancelled], [2, 0, 2, false]);
+  assert.deepEqual([o.place, o.paidCents, o.results.length, o.entrants, o.cancelled], [2, 0, 2, 2, false]);
   assert.deepEqual(
     dialogs.value.map((d) => d.kind),
     ["outcome"],
   );
   assert.equal(tables.value[1]!.left, "busted"); // left already: the first reason stays
+});
+
+test("a large field's end: the first places and his own line far below them, with the field's size", () => {
+  tournamentEvent(
+    news(16, {
+      case: "finished",
+      value: {
+        results: [
+          { place: 1, entrant: 7n, name: "p7", prizeCents: 900000n },
+          { place: 2, entrant: 8n, name: "p8", prizeCents: 500000n },
+          { place: 5000, entrant: 0n, name: "me", prizeCents: 0n },
+        ],
+        entrants: 20000,
+      },
+    }),
+  );
+  const o = outcomeOf(16)!;
+  assert.deepEqual([o.place, o.paidCents, o.results.length, o.entrants], [5000, 0, 3, 20000]);
 });
 
 test("a cancellation: his refund found by name, the tables left", () => {
