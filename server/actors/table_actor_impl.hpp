@@ -82,7 +82,9 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     bool pausing = false;                          // the pause before the next hand runs
     bool paused = false;                           // ... and is over: the StartHand at the front may deal
     std::int64_t level_ends_at_ms = 0;
-    int pending_commits = 0;  // finished hands not yet durable
+    int pending_commits = 0;         // finished hands not yet durable
+    bool awaiting_director = false;  // a finished hand reported, the next not started yet
+    bool watching = false;           // commit_timer runs watch_commits()
     bool stopping = false;
     bool voided = false;             // cancelled: the hand in play is void, nothing more is dealt or played
     DealingGate gate;                // no hand starts that cannot be committed
@@ -378,7 +380,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 self->maybe_quiet();
             }),
             executor_on(strand));
-        if (accepted && pending_commits == 1) watch_commits();
+        if (accepted) watch_commits();
         if (!accepted) {
             --pending_commits;
             spdlog::error("event=hand_not_accepted table={}:{} hand={} error=\"{}\"",
@@ -389,7 +391,13 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     }
 
     void report(const engine::TableReport& r) {
-        if (setup.report && !closed) setup.report(r);
+        if (!setup.report || closed) return;
+        setup.report(r);
+        // Until the director's answer (a decision it saves first): a database that goes away meanwhile
+        // is told to the players as it is while a hand waits to commit.
+        if (r.finished_hand == 0) return;
+        awaiting_director = true;
+        watch_commits();
     }
 
     // ---- the director's messages ------------------------------------------------------------
@@ -422,6 +430,7 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
                 apply_held_sanctions();  // a disqualification asked during the last hand
                 paused = false;
                 hand_started_at = std::chrono::system_clock::now();
+                awaiting_director = false;
                 hand_names.assign(static_cast<std::size_t>(seats().size()), std::string());
                 hand_entrants.assign(static_cast<std::size_t>(seats().size()), engine::kNoEntrant);
                 for (SeatIndex s = 0; s < seats().size(); ++s)
@@ -460,10 +469,14 @@ struct TableActor::Impl : std::enable_shared_from_this<Impl> {
     }
 
     // A hand that takes long to commit (the database is away) pauses the table until it has.
+    // Also while the table waits for the director's answer to a finished hand (`awaiting_director`).
     void watch_commits() {
+        if (watching) return;
+        watching = true;
         commit_timer.expires_after(kCommitWait);
         commit_timer.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-            if (ec || self->closed || self->pending_commits == 0) return;
+            self->watching = false;
+            if (ec || self->closed || (self->pending_commits == 0 && !self->awaiting_director)) return;
             self->ask_gate();
             self->watch_commits();
         });
