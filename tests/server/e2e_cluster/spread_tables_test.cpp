@@ -56,6 +56,35 @@ struct SpreadNodes : ClusterNodes {
     }
 };
 
+// Waits (30 s at most) for `line` in `node`'s log and prints how long it took since `since` as
+// "<what>: lease_s=2 taken=yes|no <since_name>_to_taken_ms=...".
+bool taken_within(const ServerProcess& node, const std::string& line,
+                  std::chrono::steady_clock::time_point since, const std::string& what,
+                  const std::string& since_name) {
+    const bool taken = node.wait_for_log_until(line, 1, since + std::chrono::seconds(30));
+    std::cout << what << ": lease_s=2 taken=" << (taken ? "yes" : "no") << " " << since_name
+              << "_to_taken_ms="
+              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                       since)
+                     .count()
+              << std::endl;
+    return taken;
+}
+
+// The bots' run ended well, `last` (the node still up) stops cleanly, the MTT finished and the books are
+// exact; `missing`: hand numbers a fault may have voided.
+void expect_finished_exactly(SpreadNodes& nodes, std::future<ToolRun>& bots, ServerProcess& last,
+                             const std::string& what, std::int64_t missing) {
+    const ToolRun run = bots.get();
+    std::cout << run.last_line() << std::endl;
+    expect_bots_finished_cleanly(run, kPlayers);
+    EXPECT_EQ(last.stop(), 0) << last.log();
+    EXPECT_EQ(
+        nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
+        1);
+    expect_nothing_lost(nodes.db, kGrantCents, kStack, what, missing);
+}
+
 }  // namespace
 
 TEST(SpreadTables, OneTournamentsTablesOnTwoNodesPlayToItsEndExactly) {
@@ -92,26 +121,14 @@ TEST(SpreadTables, TheHostOfATableIsKilledAndTheDirectorsNodeTakesTheTableOverFr
     const auto killed = std::chrono::steady_clock::now();
     // Table 1 was still open at the kill unless the field shrank to one table that fast (then nothing
     // is left to take over: the test says so and checks the rest).
-    const bool taken = nodes.b->wait_for_log_until("event=table_taken_over tournament=1 table=1 ", 1,
-                                                   killed + std::chrono::seconds(30));
-    std::cout << "table takeover: lease_s=2 taken=" << (taken ? "yes" : "no") << " killed_to_taken_ms="
-              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                       killed)
-                     .count()
-              << std::endl;
+    const bool taken = taken_within(*nodes.b, "event=table_taken_over tournament=1 table=1 ", killed,
+                                    "table takeover", "killed");
     if (nodes.b->log().find("event=table_taking_over node=b tournament=1 table=1 host=a") !=
         std::string::npos) {
         EXPECT_TRUE(taken) << nodes.b->log();
     }
 
-    const ToolRun run = bots.get();
-    std::cout << run.last_line() << std::endl;
-    expect_bots_finished_cleanly(run, kPlayers);
-    EXPECT_EQ(nodes.b->stop(), 0) << nodes.b->log();
-    EXPECT_EQ(
-        nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
-        1);
-    expect_nothing_lost(nodes.db, kGrantCents, kStack, "spread tables, host killed", 1);
+    expect_finished_exactly(nodes, bots, *nodes.b, "spread tables, host killed", 1);
     EXPECT_EQ(nodes.db.count("SELECT count(*) FROM leases WHERE resource LIKE 'table:%' AND node = 'a' AND "
                              "expires_at > now()"),
               0);
@@ -139,24 +156,12 @@ TEST(SpreadTables, TheHostOfATableShutsDownAndHandsItsTableBackWithNoHandInPlayV
     EXPECT_NE(a_log.find("event=leases_released node=a tournaments=0 lobby=false tables=1"),
               std::string::npos)
         << "its table's lease released: " << a_log;
-    const bool taken = nodes.b->wait_for_log_until("event=table_taken_over tournament=1 table=1 ", 1,
-                                                   stopped + std::chrono::seconds(30));
-    std::cout << "table handed back: lease_s=2 taken=" << (taken ? "yes" : "no") << " stopped_to_taken_ms="
-              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                       stopped)
-                     .count()
-              << std::endl;
+    const bool taken = taken_within(*nodes.b, "event=table_taken_over tournament=1 table=1 ", stopped,
+                                    "table handed back", "stopped");
     EXPECT_TRUE(taken) << nodes.b->log();
     EXPECT_TRUE(nodes.b->wait_for_log("event=live_nodes node=b nodes=b")) << "a left the live nodes";
 
-    const ToolRun run = bots.get();
-    std::cout << run.last_line() << std::endl;
-    expect_bots_finished_cleanly(run, kPlayers);
-    EXPECT_EQ(nodes.b->stop(), 0) << nodes.b->log();
-    EXPECT_EQ(
-        nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
-        1);
-    expect_nothing_lost(nodes.db, kGrantCents, kStack, "spread tables, host shut down", 1);
+    expect_finished_exactly(nodes, bots, *nodes.b, "spread tables, host shut down", 1);
 }
 
 TEST(SpreadTables, TheDirectorsNodeIsKilledAndTheHostTakesTheTournamentOverWithEveryTable) {
@@ -166,25 +171,13 @@ TEST(SpreadTables, TheDirectorsNodeIsKilledAndTheHostTakesTheTournamentOverWithE
     ASSERT_NO_FATAL_FAILURE(nodes.wait_until_a_played());
     nodes.b->crash();
     const auto killed = std::chrono::steady_clock::now();
-    const bool taken = nodes.a->wait_for_log_until("event=tournament_taken_over node=a tournament=1 ", 1,
-                                                   killed + std::chrono::seconds(30));
-    std::cout << "director takeover: lease_s=2 taken=" << (taken ? "yes" : "no") << " killed_to_taken_ms="
-              << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                       killed)
-                     .count()
-              << std::endl;
+    const bool taken = taken_within(*nodes.a, "event=tournament_taken_over node=a tournament=1 ", killed,
+                                    "director takeover", "killed");
     ASSERT_TRUE(taken) << nodes.a->log();
     const std::string log = nodes.a->log();
     EXPECT_NE(log.find("event=hosted_tables_stopped node=a tournament=1 tables=1"), std::string::npos) << log;
     EXPECT_NE(log.find("event=table_leases_taken tournament=1 tables=1"), std::string::npos) << log;
     EXPECT_NE(log.find("event=tournament_recovered tournament=1 resumed=1 "), std::string::npos) << log;
 
-    const ToolRun run = bots.get();
-    std::cout << run.last_line() << std::endl;
-    expect_bots_finished_cleanly(run, kPlayers);
-    EXPECT_EQ(nodes.a->stop(), 0) << nodes.a->log();
-    EXPECT_EQ(
-        nodes.db.count("SELECT count(*) FROM tournaments WHERE name = 'Spread MTT' AND state = 'finished'"),
-        1);
-    expect_nothing_lost(nodes.db, kGrantCents, kStack, "spread tables, director's node killed", 2);
+    expect_finished_exactly(nodes, bots, *nodes.a, "spread tables, director's node killed", 2);
 }
