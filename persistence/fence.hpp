@@ -71,12 +71,21 @@ class Fence {
   private:
     const std::string node_;
     mutable std::mutex mutex_;
-    std::map<std::int64_t, std::int64_t> tokens_;
-    std::map<std::int64_t, std::int64_t> table_tokens_;
-    std::map<std::int64_t, Deadline> until_;        // tournament -> act until
-    std::map<std::int64_t, Deadline> table_until_;  // row -> act until
-    std::set<std::int64_t> dropped_;                // tournaments held, then dropped
-    std::set<std::int64_t> dropped_tables_;         // rows held, then dropped
+    struct Held {
+        std::int64_t token = 0;
+        Deadline until;  // acts until then
+    };
+    // The leases of one kind held (tournament or table row -> its token and deadline), and the ones
+    // held, then dropped; under mutex_.
+    struct Leases {
+        std::map<std::int64_t, Held> held;
+        std::set<std::int64_t> dropped;
+        void hold(std::int64_t id, std::int64_t token, Deadline until);
+        void extend(std::int64_t id, Deadline until);
+        bool drop(std::int64_t id);  // true: the setting changed
+    };
+    Leases tournaments_;
+    Leases tables_;
     std::atomic<std::uint64_t> generation_{1};
     Listener listener_;
 };

@@ -279,7 +279,6 @@ void LoadRun::tick() {
     const double elapsed = std::chrono::duration<double>(Clock::now() - started_at_).count();
     if (!report_.measuring()) {
         if (!in_play_at_ && (tables >= options_.tables || elapsed >= options_.ramp_seconds)) {
-            ramp_seconds_ = elapsed;
             in_play_at_ = elapsed;
             err_ << "load: " << tables << " tables in play after " << static_cast<int>(elapsed) << " s; ";
             if (options_.warmup_seconds > 0) err_ << "warming up " << options_.warmup_seconds << " s, then ";
@@ -316,10 +315,10 @@ void LoadRun::finish() {
     report_.final_line(logged_in_, errors_, [this](const LoadFigures&) {
         const double seconds = report_.window_seconds();
         out_ << "load-detail: seconds=" << static_cast<int>(seconds)
-             << " ramp_s=" << static_cast<int>(ramp_seconds_) << " warmup_s=" << options_.warmup_seconds
-             << " connections=" << split_.players << " tables_per_player=" << split_.tables_per_player
-             << " seats=" << options_.seats << " think_ms=" << options_.think_ms << " actions=" << actions_
-             << " actions_per_s="
+             << " ramp_s=" << static_cast<int>(in_play_at_.value_or(0))
+             << " warmup_s=" << options_.warmup_seconds << " connections=" << split_.players
+             << " tables_per_player=" << split_.tables_per_player << " seats=" << options_.seats
+             << " think_ms=" << options_.think_ms << " actions=" << actions_ << " actions_per_s="
              << (seconds > 0 ? static_cast<std::int64_t>(static_cast<double>(window_actions_) / seconds) : 0)
              << " refused=" << refused_ << " retried=" << retried_ << " connect_retries=" << connect_retries_
              << " resumes=" << resumes_ << " samples=" << report_.window_samples()

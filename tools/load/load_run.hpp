@@ -116,7 +116,6 @@ class LoadRun {
     std::int64_t tournaments_finished_ = 0;
     int ticks_ = 0;
     Clock::time_point started_at_ = Clock::now();
-    double ramp_seconds_ = 0;
     std::optional<double> in_play_at_;  // seconds from the start when the ramp ended
     bool finishing_ = false;
     int exit_code_ = 1;
